@@ -1,0 +1,120 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Strictness every target shares: Swift 6 mode plus the upcoming features STYLE.md asks for.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "webim-widget",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "webim-widget", targets: ["webim-widget"]),
+        .executable(name: "widget-bench", targets: ["widget-bench"]),
+        .library(name: "WebimClientLibrary", targets: ["WebimClientLibrary"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    ],
+    targets: [
+        .target(name: "WebimWire", swiftSettings: strictSettings),
+        .target(
+            name: "WebimClientLibrary",
+            dependencies: [
+                "WebimWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "WebimService",
+            dependencies: [
+                "WebimWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "WidgetServer",
+            dependencies: [
+                "WebimClientLibrary",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "webim-widget",
+            dependencies: [
+                "WidgetServer",
+                "WebimService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "widget-bench",
+            dependencies: [
+                "WidgetServer",
+                "WebimService",
+                "WebimClientLibrary",
+                "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "WidgetServer",
+                "WebimService",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "WebimWireTests", dependencies: ["WebimWire"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "WebimClientLibraryTests",
+            dependencies: ["WebimClientLibrary", "WebimService", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WebimServiceTests",
+            dependencies: ["WebimService", "WebimWire", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WidgetServerTests",
+            dependencies: ["WidgetServer", "WebimService", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

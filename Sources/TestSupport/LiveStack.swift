@@ -1,0 +1,105 @@
+public import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import WebimService
+import WidgetServer
+
+/// The embedded service and the widget server, running on free loopback ports for one test.
+public struct LiveStack: Sendable {
+    /// The embedded service's base URL, as a client-core account URL.
+    public var serviceURL: String
+    /// The widget server's base URL, without a trailing slash.
+    public var widgetURL: String
+    /// The stack's data folder (service database, tab histories).
+    public var dataDirectory: URL
+
+    /// Runs the embedded service alone, in `dataDirectory`, for as long as `body` runs.
+    public static func withService<Result: Sendable>(
+        dataDirectory: URL,
+        holdTimeout: Duration = .seconds(25),
+        _ body: @Sendable (String) async throws -> Result
+    ) async throws -> Result {
+        let logger = Self.makeLogger()
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let service = try makeServiceApplication(
+            configuration: ServiceConfiguration(
+                port: 0,
+                dataDirectory: dataDirectory.appendingPathComponent("service"),
+                scenariosDirectory: repositoryRoot.appendingPathComponent("Scenarios"),
+                holdTimeout: holdTimeout
+            ),
+            logger: logger
+        ) { portSink.yield($0) }
+        return try await withRunning([service], logger: logger) {
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw LiveStackError.didNotStart }
+            return try await body("http://127.0.0.1:\(port)")
+        }
+    }
+
+    /// Runs the service and the widget server in a fresh data folder for as long as `body` runs.
+    public static func withStack<Result: Sendable>(_ body: @Sendable (LiveStack) async throws -> Result) async throws
+        -> Result
+    {
+        try await withTemporaryDirectory { directory in
+            try await withService(dataDirectory: directory) { serviceURL in
+                let logger = Self.makeLogger()
+                let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+                let widget = try await makeWidgetApplication(
+                    configuration: WidgetConfiguration(
+                        port: 0,
+                        accountURL: serviceURL,
+                        dataDirectory: directory.appendingPathComponent("widget"),
+                        publicDirectory: repositoryRoot.appendingPathComponent("Public"),
+                        templatesDirectory: repositoryRoot.appendingPathComponent("Templates")
+                    ),
+                    logger: logger
+                ) { portSink.yield($0) }
+                return try await withRunning([widget], logger: logger) {
+                    var iterator = ports.makeAsyncIterator()
+                    guard let port = await iterator.next() else { throw LiveStackError.didNotStart }
+                    return try await body(
+                        LiveStack(serviceURL: serviceURL, widgetURL: "http://127.0.0.1:\(port)", dataDirectory: directory)
+                    )
+                }
+            }
+        }
+    }
+
+    /// Runs services in a group beside `body`, then shuts them down gracefully.
+    private static func withRunning<Result: Sendable>(
+        _ services: [any Service],
+        logger: Logger,
+        _ body: @Sendable () async throws -> Result
+    ) async throws -> Result {
+        let group = ServiceGroup(configuration: .init(services: services, logger: logger))
+        return try await withThrowingTaskGroup(of: Result?.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                return nil
+            }
+            defer { tasks.cancelAll() }
+            do {
+                let result = try await body()
+                await group.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+                return result
+            } catch {
+                await group.triggerGracefulShutdown()
+                throw error
+            }
+        }
+    }
+
+    private static func makeLogger() -> Logger {
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        return logger
+    }
+}
+
+/// Failures of the live stack itself.
+public enum LiveStackError: Error {
+    case didNotStart
+}

@@ -1,0 +1,128 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Reads a server-sent event stream over a real socket and hands out its events, each awaited with a timeout.
+public final class SSEReader: Sendable {
+    /// One parsed event.
+    public struct Event: Sendable, Equatable {
+        public var id: String?
+        public var name: String
+        public var data: String
+
+        /// The data as a JSON object.
+        public var json: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]
+        }
+    }
+
+    /// The response's status and headers.
+    public let status: UInt
+    public let headers: [String: String]
+    private let events: AsyncStream<Event>
+    private let iterator: IteratorBox
+    private let reading: Task<Void, Never>
+
+    /// Connects to `url` and starts parsing.
+    public init(url: String, headers requestHeaders: [String: String] = [:]) async throws {
+        var request = HTTPClientRequest(url: url)
+        for (name, value) in requestHeaders { request.headers.add(name: name, value: value) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
+        status = response.status.code
+        headers = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        let (events, sink) = AsyncStream.makeStream(of: Event.self)
+        self.events = events
+        iterator = IteratorBox(events.makeAsyncIterator())
+        reading = Task {
+            var parser = SSEParser()
+            do {
+                for try await chunk in response.body {
+                    for event in parser.feed(String(buffer: chunk)) { sink.yield(event) }
+                }
+            } catch {}
+            sink.finish()
+        }
+    }
+
+    deinit { reading.cancel() }
+
+    /// Stops reading; the server sees the connection close.
+    public func close() { reading.cancel() }
+
+    /// The next event, or nil if the stream ended or `timeout` passed first.
+    public func next(timeout: Duration = .seconds(10)) async -> Event? {
+        await withTaskGroup(of: Event?.self) { group in
+            group.addTask { await self.iterator.next() }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Skips events until one satisfies `predicate`; nil if none does within `timeout` in all.
+    public func waitFor(
+        timeout: Duration = .seconds(15),
+        where predicate: @Sendable (Event) -> Bool
+    ) async -> Event? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            guard let event = await next(timeout: deadline - ContinuousClock.now) else { return nil }
+            if predicate(event) { return event }
+        }
+        return nil
+    }
+}
+
+/// The shared iterator: one reader at a time, as `next` is awaited sequentially by a test.
+private actor IteratorBox {
+    var iterator: AsyncStream<SSEReader.Event>.Iterator
+    init(_ iterator: AsyncStream<SSEReader.Event>.Iterator) { self.iterator = iterator }
+    func next() async -> SSEReader.Event? {
+        var current = iterator
+        let event = await current.next(isolation: self)
+        iterator = current
+        return event
+    }
+}
+
+/// The EventSource parsing rules: fields up to a blank line; comments and `retry:` produce no event.
+struct SSEParser {
+    private var buffer = ""
+    private var id: String?
+    private var name: String?
+    private var data: [String] = []
+
+    mutating func feed(_ text: String) -> [SSEReader.Event] {
+        buffer += text
+        var events: [SSEReader.Event] = []
+        while let newline = buffer.firstIndex(of: "\n") {
+            let line = String(buffer[..<newline])
+            buffer.removeSubrange(...newline)
+            if line.isEmpty {
+                if !data.isEmpty || name != nil {
+                    events.append(.init(id: id, name: name ?? "message", data: data.joined(separator: "\n")))
+                }
+                (name, data) = (nil, [])
+            } else if line.hasPrefix(":") {
+                continue
+            } else {
+                let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                let field = String(parts[0])
+                var value = parts.count > 1 ? String(parts[1]) : ""
+                if value.hasPrefix(" ") { value.removeFirst() }
+                switch field {
+                case "id": id = value
+                case "event": name = value
+                case "data": data.append(value)
+                default: break
+                }
+            }
+        }
+        return events
+    }
+}

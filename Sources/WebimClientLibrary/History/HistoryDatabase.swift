@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+
+/// The visitor's local store: message history, the outbox of unconfirmed messages, and stored ids.
+///
+/// One database per visitor, in its own folder so that clearing the visitor removes `-wal` and `-shm` too.
+/// With local history storing off it lives in memory, through the same code.
+struct HistoryDatabase: Sendable {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating and migrating) `history.sqlite` in `directory`.
+    init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        writer = try DatabasePool(path: directory.appendingPathComponent("history.sqlite").path)
+        try Self.makeMigrator().migrate(writer)
+    }
+
+    /// An in-memory store, for `isLocalHistoryStoragingEnabled = false`.
+    init() throws {
+        writer = try DatabaseQueue()
+        try Self.makeMigrator().migrate(writer)
+    }
+
+    /// Closes the database, so that its files can be deleted.
+    func close() throws { try writer.close() }
+
+    private static func makeMigrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 messages, outbox, visitor values") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE message (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        serverId TEXT UNIQUE,
+                        kind TEXT NOT NULL,
+                        text TEXT NOT NULL,
+                        senderName TEXT NOT NULL,
+                        avatarURL TEXT,
+                        operatorId TEXT,
+                        tsMicros INTEGER NOT NULL,
+                        read BOOLEAN NOT NULL,
+                        canBeEdited BOOLEAN NOT NULL,
+                        canBeReplied BOOLEAN NOT NULL,
+                        edited BOOLEAN NOT NULL
+                    );
+                    CREATE INDEX message_time ON message(tsMicros);
+                    CREATE TABLE outbox (
+                        position INTEGER PRIMARY KEY AUTOINCREMENT,
+                        clientSideId TEXT NOT NULL UNIQUE,
+                        text TEXT NOT NULL,
+                        tsMicros INTEGER NOT NULL
+                    );
+                    CREATE TABLE visitorValue (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        value TEXT NOT NULL
+                    );
+                    """
+            )
+        }
+        return migrator
+    }
+
+    // MARK: Messages
+
+    /// Inserts or replaces messages received from the service.
+    func save(messages: [StoredMessageRecord]) throws {
+        try writer.write { db in
+            for message in messages { try message.upsert(db) }
+        }
+    }
+
+    /// Deletes a message.
+    func deleteMessage(id: String) throws {
+        _ = try writer.write { db in try StoredMessageRecord.deleteOne(db, key: id) }
+    }
+
+    /// The newest `limit` messages, oldest first.
+    func lastMessages(limit: Int) throws -> [StoredMessageRecord] {
+        try writer.read { db in
+            try StoredMessageRecord.order(StoredMessageRecord.Columns.tsMicros.desc).limit(limit).fetchAll(db).reversed()
+        }
+    }
+
+    // MARK: Outbox
+
+    /// Keeps a message until the service confirms it.
+    func enqueue(outbox entry: OutboxRecord) throws {
+        var entry = entry
+        try writer.write { db in try entry.insert(db) }
+    }
+
+    /// The unconfirmed messages, in sending order.
+    func outbox() throws -> [OutboxRecord] {
+        try writer.read { db in try OutboxRecord.order(OutboxRecord.Columns.position).fetchAll(db) }
+    }
+
+    /// Forgets a message the service has stored.
+    func removeFromOutbox(clientSideID: String) throws {
+        _ = try writer.write { db in
+            try OutboxRecord.filter(OutboxRecord.Columns.clientSideId == clientSideID).deleteAll(db)
+        }
+    }
+
+    // MARK: Visitor values
+
+    /// A stored visitor value.
+    func value(forKey key: VisitorValueKey) throws -> String? {
+        try writer.read { db in try VisitorValueRecord.fetchOne(db, key: key.rawValue)?.value }
+    }
+
+    /// Stores a visitor value; nil removes it.
+    func set(_ value: String?, forKey key: VisitorValueKey) throws {
+        try writer.write { db in
+            if let value {
+                try VisitorValueRecord(key: key.rawValue, value: value).upsert(db)
+            } else {
+                _ = try VisitorValueRecord.deleteOne(db, key: key.rawValue)
+            }
+        }
+    }
+}
+
+/// The visitor values of PROTOCOL.md §2.4 that the library keeps.
+enum VisitorValueKey: String {
+    case deviceID = "device_id"
+    case visitor
+    case visitSessionID = "session_id"
+    case pageID = "page_id"
+    case authToken = "auth_token"
+}

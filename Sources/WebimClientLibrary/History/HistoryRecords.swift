@@ -1,0 +1,46 @@
+import GRDB
+
+/// A stored message; `id` is the client-side id the public API exposes.
+struct StoredMessageRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "message"
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let tsMicros = Column(CodingKeys.tsMicros)
+    }
+
+    var id: String
+    var serverId: String?
+    var kind: String
+    var text: String
+    var senderName: String
+    var avatarURL: String?
+    var operatorId: String?
+    var tsMicros: Int64
+    var read: Bool
+    var canBeEdited: Bool
+    var canBeReplied: Bool
+    var edited: Bool
+}
+
+/// A visitor message the service has not confirmed yet; delivered in `position` order, even after a restart.
+struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "outbox"
+    enum Columns {
+        static let position = Column(CodingKeys.position)
+        static let clientSideId = Column(CodingKeys.clientSideId)
+    }
+
+    var position: Int64?
+    var clientSideId: String
+    var text: String
+    var tsMicros: Int64
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { position = inserted.rowID }
+}
+
+/// One stored value of the visitor's identity (PROTOCOL.md §2.4): device id, visitor JSON, page and token.
+struct VisitorValueRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "visitorValue"
+    var key: String
+    var value: String
+}

@@ -1,0 +1,139 @@
+public import Foundation
+import GRDB
+import WebimWire
+
+/// The service's own SQLite database: visitors, pages, operators, chats, messages and each visitor's delta log.
+///
+/// All SQL of the service lives here and in `VisitorChange`. Every change to a visitor goes through
+/// `change(visitorID:_:)`, which bumps the visitor's revision and logs the delta items in one transaction,
+/// so a client that reconnects with its `since` revision gets exactly what it missed, even after a restart.
+public struct ServiceDatabase: Sendable {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating and migrating) `service.sqlite` in `directory`.
+    public init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        writer = try DatabasePool(path: directory.appendingPathComponent("service.sqlite").path, configuration: configuration)
+        try Self.makeMigrator().migrate(writer)
+    }
+
+    /// The visitor that `visitorID` or else `deviceID` names, created when neither is known.
+    func findOrCreateVisitor(visitorID: String?, deviceID: String, location: String, now: Double) async throws
+        -> VisitorRecord
+    {
+        try await writer.write { db in
+            if let visitorID, let visitor = try VisitorRecord.fetchOne(db, key: visitorID) {
+                return visitor
+            }
+            if let visitor = try VisitorRecord.filter(VisitorRecord.Columns.deviceId == deviceID)
+                .order(VisitorRecord.Columns.revision.desc).fetchOne(db)
+            {
+                return visitor
+            }
+            let visitor = VisitorRecord(
+                id: RandomID.hex(),
+                deviceId: deviceID,
+                location: location,
+                name: "Guest",
+                visitSessionId: RandomID.hex(),
+                revision: 1,
+                visitState: VisitSessionStateValue.idle,
+                createdAt: now
+            )
+            try visitor.insert(db)
+            return visitor
+        }
+    }
+
+    /// A fresh `page-id` / `auth-token` pair for the visitor.
+    func createPage(visitorID: String, now: Double) async throws -> PageRecord {
+        let page = PageRecord(id: RandomID.hex(), visitorId: visitorID, authToken: RandomID.hex(), createdAt: now)
+        try await writer.write { db in try page.insert(db) }
+        return page
+    }
+
+    /// The visitor a page belongs to, if the page exists and the token matches.
+    func visitor(pageID: String, authToken: String) async throws -> VisitorRecord? {
+        try await writer.read { db in
+            guard let page = try PageRecord.fetchOne(db, key: pageID), page.authToken == authToken else { return nil }
+            return try VisitorRecord.fetchOne(db, key: page.visitorId)
+        }
+    }
+
+    /// The visitor's whole state, for a fullUpdate.
+    func snapshot(visitorID: String) async throws -> VisitorSnapshot? {
+        try await writer.read { db in
+            guard let visitor = try VisitorRecord.fetchOne(db, key: visitorID) else { return nil }
+            return try VisitorChange(db: db, visitor: visitor).snapshot()
+        }
+    }
+
+    /// The visitor's current revision.
+    func revision(visitorID: String) async throws -> Int? {
+        try await writer.read { db in try VisitorRecord.fetchOne(db, key: visitorID)?.revision }
+    }
+
+    /// The logged delta items after `revision`, in order, and the revision they lead to.
+    func deltas(visitorID: String, after revision: Int) async throws -> (items: [DeltaItem], revision: Int) {
+        try await writer.read { db in
+            let current = try VisitorRecord.fetchOne(db, key: visitorID)?.revision ?? revision
+            let rows = try DeltaRecord
+                .filter(DeltaRecord.Columns.visitorId == visitorID && DeltaRecord.Columns.revision > revision)
+                .order(DeltaRecord.Columns.revision, DeltaRecord.Columns.position)
+                .fetchAll(db)
+            let decoder = WireCoding.makeDecoder()
+            let items = try rows.map { try decoder.decode(DeltaItem.self, from: Data($0.item.utf8)) }
+            return (items, current)
+        }
+    }
+
+    /// Runs `body` in one transaction; the delta items it appends are logged under a new revision.
+    ///
+    /// - Returns: what `body` returned, and the new revision if anything was appended.
+    func change<Result: Sendable>(
+        visitorID: String,
+        _ body: @escaping @Sendable (inout VisitorChange) throws -> Result
+    ) async throws -> (result: Result, revision: Int?) {
+        try await writer.write { db in
+            guard let visitor = try VisitorRecord.fetchOne(db, key: visitorID) else {
+                throw ServiceStoreError.unknownVisitor
+            }
+            var change = VisitorChange(db: db, visitor: visitor)
+            let result = try body(&change)
+            guard !change.items.isEmpty else { return (result, nil) }
+            var updated = change.visitor
+            updated.revision = visitor.revision + 1
+            try updated.update(db)
+            let encoder = WireCoding.makeEncoder()
+            for (position, item) in change.items.enumerated() {
+                let json = String(decoding: try encoder.encode(item), as: UTF8.self)
+                try DeltaRecord(visitorId: visitorID, revision: updated.revision, position: position, item: json)
+                    .insert(db)
+            }
+            return (result, updated.revision)
+        }
+    }
+
+    /// Creates or renames an operator.
+    func saveOperator(id: Int, fullname: String, avatar: String?) async throws {
+        try await writer.write { db in
+            try OperatorRecord(id: id, fullname: fullname, avatar: avatar).upsert(db)
+        }
+    }
+
+    /// Every visitor with their current chat, newest first, for the operator console.
+    func chatOverview(limit: Int) async throws -> [VisitorSnapshot] {
+        try await writer.read { db in
+            let visitors = try VisitorRecord.order(Column("createdAt").desc).limit(limit).fetchAll(db)
+            return try visitors.map { try VisitorChange(db: db, visitor: $0).snapshot() }
+        }
+    }
+}
+
+/// Store failures that are not the client's fault.
+enum ServiceStoreError: Error {
+    /// A change named a visitor that does not exist.
+    case unknownVisitor
+}

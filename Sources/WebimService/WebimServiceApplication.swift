@@ -1,0 +1,32 @@
+public import Hummingbird
+public import Logging
+import NIOCore
+
+/// Builds the embedded Webim-compatible service: protocol routes, the console's API and the scenario runner.
+///
+/// - Parameter onServerRunning: called with the bound port once the service accepts connections.
+public func makeServiceApplication(
+    configuration: ServiceConfiguration,
+    logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let database = try ServiceDatabase(directory: configuration.dataDirectory)
+    let library = try ScenarioLibrary(directory: configuration.scenariosDirectory)
+    let (triggers, triggerSink) = AsyncStream.makeStream(of: ScenarioTrigger.self)
+    let engine = ChatEngine(
+        database: database,
+        triggers: triggerSink,
+        holdTimeout: configuration.holdTimeout,
+        logger: logger
+    )
+    let router = Router(context: BasicRequestContext.self)
+    ProtocolRoutes(engine: engine).add(to: router)
+    OperatorConsoleRoutes(database: database).add(to: router)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "webim-service"),
+        services: [ScenarioRunner(triggers: triggers, library: library, engine: engine, logger: logger)],
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger
+    )
+}

@@ -1,0 +1,24 @@
+public import Foundation
+
+/// The JSON coders both sides of the protocol use, so that field formats cannot drift apart.
+public enum WireCoding {
+    /// A decoder for protocol bodies.
+    public static func makeDecoder() -> JSONDecoder { JSONDecoder() }
+
+    /// An encoder for protocol bodies; keys sorted so that golden tests compare stable text.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Re-reads a loosely typed value (a delta's `data`) as a concrete wire type.
+    public static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
+        try makeDecoder().decode(type, from: makeEncoder().encode(value))
+    }
+
+    /// Turns a concrete wire type into a loosely typed value, for a delta's `data`.
+    public static func jsonValue(of value: some Encodable) throws -> JSONValue {
+        try makeDecoder().decode(JSONValue.self, from: makeEncoder().encode(value))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Synchronization
+
+/// The open tabs, by their unguessable ids.
+final class TabRegistry: Sendable {
+    private let tabs = Mutex<[String: TabSession]>([:])
+
+    /// A new tab with a fresh 128-bit, URL-safe id.
+    func makeTab() -> TabSession {
+        let tab = TabSession(id: Self.makeTabID())
+        tabs.withLock { $0[tab.id] = tab }
+        return tab
+    }
+
+    /// The tab with this id, if it is open.
+    func tab(id: String) -> TabSession? { tabs.withLock { $0[id] } }
+
+    /// Forgets a tab; returns it so that the caller can close it.
+    func remove(id: String) -> TabSession? { tabs.withLock { $0.removeValue(forKey: id) } }
+
+    /// How many tabs are open.
+    var count: Int { tabs.withLock { $0.count } }
+
+    /// Every open tab, for shutdown.
+    func removeAll() -> [TabSession] { tabs.withLock { tabs in defer { tabs = [:] }; return Array(tabs.values) } }
+
+    /// 16 random bytes as unpadded base64url: 22 characters.
+    static func makeTabID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,11 @@
+import ServiceLifecycle
+
+/// On graceful shutdown, ends every tab's stream (so open responses finish) and destroys the sessions.
+struct TabShutdown: Service {
+    let registry: TabRegistry
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        for tab in registry.removeAll() { await tab.close(clearingVisitorData: false) }
+    }
+}

@@ -1,0 +1,71 @@
+public import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+import WebimService
+import WidgetServer
+
+/// `webim-widget serve`: the widget server and, unless `--account` is given, the embedded chat service.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the widget server.")
+
+    @Option(help: "Interface both servers bind to.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Widget server port (0 picks a free one).")
+    var port = 8080
+
+    @Option(help: "Embedded chat service port (0 picks a free one).")
+    var servicePort = 8081
+
+    @Option(help: "Where databases and files are kept.")
+    var dataDir = ".webim-widget"
+
+    @Option(help: "A real Webim account name or URL; no embedded service starts.")
+    var account: String?
+
+    @Option(help: "The folder holding Public/, Templates/ and Scenarios/ (found automatically by default).")
+    var resources: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    func run() async throws {
+        var logger = Logger(label: "webim-widget")
+        logger.logLevel = logLevel
+        let root = try ResourceLocator.root(explicit: resources)
+        let dataDirectory = URL(fileURLWithPath: dataDir, isDirectory: true)
+        let launcher = WidgetLauncher(
+            host: host,
+            port: port,
+            root: root,
+            dataDirectory: dataDirectory.appendingPathComponent("widget"),
+            logger: logger
+        )
+        var services: [any Service] = [launcher]
+        if let account {
+            await launcher.accountURL.fulfil(account)
+        } else {
+            let service = try makeServiceApplication(
+                configuration: ServiceConfiguration(
+                    host: host,
+                    port: servicePort,
+                    dataDirectory: dataDirectory.appendingPathComponent("service"),
+                    scenariosDirectory: root.appendingPathComponent("Scenarios")
+                ),
+                logger: logger
+            ) { boundPort in
+                await launcher.accountURL.fulfil("http://\(host):\(boundPort)")
+            }
+            services.insert(service, at: 0)
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        )
+        try await group.run()
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

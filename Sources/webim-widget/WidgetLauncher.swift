@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import WidgetServer
+
+/// Starts the widget server once the chat service's URL is known (the embedded service may pick its port),
+/// then prints both URLs.
+struct WidgetLauncher: Service {
+    let host: String
+    let port: Int
+    let root: URL
+    let dataDirectory: URL
+    let logger: Logger
+    let accountURL = Promise<String>()
+
+    func run() async throws {
+        guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
+        let configuration = WidgetConfiguration(
+            host: host,
+            port: port,
+            accountURL: accountURL,
+            dataDirectory: dataDirectory,
+            publicDirectory: root.appendingPathComponent("Public"),
+            templatesDirectory: root.appendingPathComponent("Templates")
+        )
+        let app = try await makeWidgetApplication(configuration: configuration, logger: logger) { [host] boundPort in
+            var lines = "Webim widget:      http://\(host):\(boundPort)/\n"
+            if accountURL.hasPrefix("http://\(host):") {
+                lines += "Operator console:  \(accountURL)/operator\n"
+            } else {
+                lines += "Chat service:      \(accountURL)\n"
+            }
+            // Unbuffered, so that scripts and tests reading a pipe see the URLs at once.
+            FileHandle.standardOutput.write(Data(lines.utf8))
+        }
+        try await app.run()
+    }
+}
+
+/// A value that arrives later, awaited by whoever needs it.
+actor Promise<Value: Sendable> {
+    private var result: Value?
+    private var waiters: [Int: CheckedContinuation<Value?, Never>] = [:]
+    private var nextWaiter = 0
+
+    func fulfil(_ value: Value) {
+        guard result == nil else { return }
+        result = value
+        for waiter in waiters.values { waiter.resume(returning: value) }
+        waiters = [:]
+    }
+
+    /// The value, or nil if the waiting task is cancelled first.
+    var value: Value? {
+        get async {
+            if let result { return result }
+            let id = nextWaiter
+            nextWaiter += 1
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { waiters[id] = $0 }
+            } onCancel: {
+                Task { await self.cancel(id) }
+            }
+        }
+    }
+
+    private func cancel(_ id: Int) { waiters.removeValue(forKey: id)?.resume(returning: nil) }
+}
