@@ -39,7 +39,9 @@ public struct LiveStack: Sendable {
     }
 
     /// Runs the service and the widget server in a fresh data folder for as long as `body` runs.
-    public static func withStack<Result: Sendable>(_ body: @Sendable (LiveStack) async throws -> Result) async throws
+    public static func withStack<Result: Sendable>(
+        _ body: @Sendable (LiveStack) async throws -> Result
+    ) async throws
         -> Result
     {
         try await withTemporaryDirectory { directory in
@@ -60,7 +62,11 @@ public struct LiveStack: Sendable {
                     var iterator = ports.makeAsyncIterator()
                     guard let port = await iterator.next() else { throw LiveStackError.didNotStart }
                     return try await body(
-                        LiveStack(serviceURL: serviceURL, widgetURL: "http://127.0.0.1:\(port)", dataDirectory: directory)
+                        LiveStack(
+                            serviceURL: serviceURL,
+                            widgetURL: "http://127.0.0.1:\(port)",
+                            dataDirectory: directory
+                        )
                     )
                 }
             }

@@ -24,7 +24,10 @@ public func makeServiceApplication(
     OperatorConsoleRoutes(database: database).add(to: router)
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "webim-service"),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port),
+            serverName: "webim-service"
+        ),
         services: [ScenarioRunner(triggers: triggers, library: library, engine: engine, logger: logger)],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger

@@ -9,7 +9,12 @@ public struct DeltaResponse: Codable, Sendable, Equatable {
     /// A failure; see `WireError`.
     public var error: String?
 
-    public init(revision: Int? = nil, fullUpdate: FullUpdate? = nil, deltaList: [DeltaItem]? = nil, error: String? = nil) {
+    public init(
+        revision: Int? = nil,
+        fullUpdate: FullUpdate? = nil,
+        deltaList: [DeltaItem]? = nil,
+        error: String? = nil
+    ) {
         self.revision = revision
         self.fullUpdate = fullUpdate
         self.deltaList = deltaList

@@ -21,7 +21,10 @@ public func makeWidgetApplication(
     EventStreamRoute(registry: registry).add(to: router)
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "webim-widget"),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port),
+            serverName: "webim-widget"
+        ),
         services: [TabShutdown(registry: registry)],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger

@@ -13,7 +13,8 @@ enum ResourceLocator {
         var candidates: [URL] = []
         if let explicit { candidates.append(URL(fileURLWithPath: explicit, isDirectory: true)) }
         candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<6 {
             candidates.append(directory)
             directory = directory.deletingLastPathComponent()

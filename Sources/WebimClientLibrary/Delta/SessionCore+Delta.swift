@@ -15,8 +15,18 @@ extension SessionCore {
                 let needsInit = pageID == nil || authToken == nil || revision == 0
                 let answer =
                     needsInit
-                    ? try await wire.get(WireEndpoint.initialization, query: initQuery(), timeout: .seconds(30), as: DeltaResponse.self)
-                    : try await wire.get(WireEndpoint.delta, query: deltaQuery(), timeout: .seconds(60), as: DeltaResponse.self)
+                    ? try await wire.get(
+                        WireEndpoint.initialization,
+                        query: initQuery(),
+                        timeout: .seconds(30),
+                        as: DeltaResponse.self
+                    )
+                    : try await wire.get(
+                        WireEndpoint.delta,
+                        query: deltaQuery(),
+                        timeout: .seconds(60),
+                        as: DeltaResponse.self
+                    )
                 guard !isDestroyed else { return }
                 connectionFailures = 0
                 unavailableFailures = 0
@@ -70,7 +80,9 @@ extension SessionCore {
         pageID = fullUpdate.pageId
         authToken = fullUpdate.authToken
         visitSessionID = fullUpdate.visitSessionId
-        visitorJSON = (try? WireCoding.makeEncoder().encode(fullUpdate.visitor)).map { String(decoding: $0, as: UTF8.self) }
+        visitorJSON = (try? WireCoding.makeEncoder().encode(fullUpdate.visitor)).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         do {
             try history.set(visitorJSON, forKey: .visitor)
             try history.set(visitSessionID, forKey: .visitSessionID)

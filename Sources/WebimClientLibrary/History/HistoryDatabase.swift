@@ -77,7 +77,8 @@ struct HistoryDatabase: Sendable {
     /// The newest `limit` messages, oldest first.
     func lastMessages(limit: Int) throws -> [StoredMessageRecord] {
         try writer.read { db in
-            try StoredMessageRecord.order(StoredMessageRecord.Columns.tsMicros.desc).limit(limit).fetchAll(db).reversed()
+            try StoredMessageRecord.order(StoredMessageRecord.Columns.tsMicros.desc).limit(limit).fetchAll(db)
+                .reversed()
         }
     }
 

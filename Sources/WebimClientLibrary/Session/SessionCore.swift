@@ -69,7 +69,9 @@ actor SessionCore {
     }
 
     /// Runs `body` if the caller is on the executor and the session is alive, as every public call must.
-    nonisolated func withAccess<Result: Sendable>(_ body: @Sendable (isolated SessionCore) throws -> Result) throws -> Result {
+    nonisolated func withAccess<Result: Sendable>(
+        _ body: @Sendable (isolated SessionCore) throws -> Result
+    ) throws -> Result {
         guard executor.isCurrent else { throw AccessError.invalidThread }
         return try assumeIsolated { core in
             guard !core.isDestroyed else { throw AccessError.invalidSession }

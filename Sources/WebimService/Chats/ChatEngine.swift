@@ -94,7 +94,10 @@ public struct ChatEngine: Sendable {
         if started { triggers.yield(.chatStarted(visitorID: visitor.id, location: visitor.location)) }
     }
 
-    private func receiveVisitorMessage(visitor: VisitorRecord, parameters: [String: String]) async throws
+    private func receiveVisitorMessage(
+        visitor: VisitorRecord,
+        parameters: [String: String]
+    ) async throws
         -> ActionResponse
     {
         guard let clientSideID = parameters[WireParameter.clientSideID], !clientSideID.isEmpty,
@@ -249,7 +252,9 @@ public struct ChatEngine: Sendable {
     private static func nowMicros() -> Int64 { Int64((now() * 1_000_000).rounded()) }
 
     private static func visitorID(fromJSON text: String) -> String? {
-        guard let value = try? WireCoding.makeDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return nil }
+        guard let value = try? WireCoding.makeDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+            return nil
+        }
         return value["id"]?.stringValue
     }
 

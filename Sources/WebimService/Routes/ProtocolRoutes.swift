@@ -14,7 +14,9 @@ struct ProtocolRoutes {
         }
         router.get(RouterPath(WireEndpoint.delta)) { request, _ in
             let query = Self.query(of: request)
-            let answer = query[WireParameter.event] == "init" ? try await engine.initialize(query) : try await engine.delta(query)
+            let answer =
+                query[WireParameter.event] == "init"
+                ? try await engine.initialize(query) : try await engine.delta(query)
             return try JSONResponse.make(answer)
         }
         router.post(RouterPath(WireEndpoint.action)) { request, _ in

@@ -51,7 +51,8 @@ struct ScenarioRunner: Service {
         }
     }
 
-    private func perform(_ step: Scenario.Step, scenario: Scenario, visitorID: String, visitorText: String) async throws {
+    private func perform(_ step: Scenario.Step, scenario: Scenario, visitorID: String, visitorText: String) async throws
+    {
         switch step.action {
         case .join:
             try await engine.operatorJoins(visitorID: visitorID, operator: scenario.operator.wireItem)

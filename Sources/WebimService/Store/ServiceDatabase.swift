@@ -15,12 +15,20 @@ public struct ServiceDatabase: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        writer = try DatabasePool(path: directory.appendingPathComponent("service.sqlite").path, configuration: configuration)
+        writer = try DatabasePool(
+            path: directory.appendingPathComponent("service.sqlite").path,
+            configuration: configuration
+        )
         try Self.makeMigrator().migrate(writer)
     }
 
     /// The visitor that `visitorID` or else `deviceID` names, created when neither is known.
-    func findOrCreateVisitor(visitorID: String?, deviceID: String, location: String, now: Double) async throws
+    func findOrCreateVisitor(
+        visitorID: String?,
+        deviceID: String,
+        location: String,
+        now: Double
+    ) async throws
         -> VisitorRecord
     {
         try await writer.write { db in
@@ -79,7 +87,8 @@ public struct ServiceDatabase: Sendable {
     func deltas(visitorID: String, after revision: Int) async throws -> (items: [DeltaItem], revision: Int) {
         try await writer.read { db in
             let current = try VisitorRecord.fetchOne(db, key: visitorID)?.revision ?? revision
-            let rows = try DeltaRecord
+            let rows =
+                try DeltaRecord
                 .filter(DeltaRecord.Columns.visitorId == visitorID && DeltaRecord.Columns.revision > revision)
                 .order(DeltaRecord.Columns.revision, DeltaRecord.Columns.position)
                 .fetchAll(db)

@@ -14,7 +14,12 @@ struct VisitorChange {
     }
 
     /// Appends a delta item; non-message items carry the visit session id, as the real server does.
-    mutating func append(_ type: DeltaItem.ObjectType, _ event: DeltaItem.Event = .update, id: String? = nil, data: JSONValue?) {
+    mutating func append(
+        _ type: DeltaItem.ObjectType,
+        _ event: DeltaItem.Event = .update,
+        id: String? = nil,
+        data: JSONValue?
+    ) {
         items.append(DeltaItem(objectType: type, event: event, id: id ?? visitor.visitSessionId, data: data))
     }
 
@@ -56,7 +61,9 @@ struct VisitorChange {
 
     /// A chat's messages, oldest first.
     func messages(chatID: Int64) throws -> [MessageRecord] {
-        try MessageRecord.filter(MessageRecord.Columns.chatId == chatID).order(MessageRecord.Columns.tsMicros).fetchAll(db)
+        try MessageRecord.filter(MessageRecord.Columns.chatId == chatID).order(MessageRecord.Columns.tsMicros).fetchAll(
+            db
+        )
     }
 
     /// The wire form of a chat, with its messages and operator.

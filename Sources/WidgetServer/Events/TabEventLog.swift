@@ -34,7 +34,9 @@ final class TabEventLog: Sendable {
             let frame = ServerSentEvent(id: state.lastID, event: event.name, data: data)
             state.projection.apply(event)
             state.replay.append(frame)
-            if state.replay.count > Self.replayCapacity { state.replay.removeFirst(state.replay.count - Self.replayCapacity) }
+            if state.replay.count > Self.replayCapacity {
+                state.replay.removeFirst(state.replay.count - Self.replayCapacity)
+            }
             for (id, subscriber) in state.subscribers {
                 if case .dropped = subscriber.yield(frame) {
                     subscriber.finish()

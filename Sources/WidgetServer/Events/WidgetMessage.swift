@@ -35,6 +35,24 @@ struct WidgetMessage: Codable, Sendable, Equatable {
         canBeReplied = message.canBeReplied()
     }
 
+    /// Empty fields are written as `null`, never left out: the page's contract is `string|null`.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(clientId, forKey: .clientId)
+        try container.encode(serverId, forKey: .serverId)
+        try container.encode(type, forKey: .type)
+        try container.encode(text, forKey: .text)
+        try container.encode(time, forKey: .time)
+        try container.encode(senderName, forKey: .senderName)
+        try container.encode(avatarUrl, forKey: .avatarUrl)
+        try container.encode(sendStatus, forKey: .sendStatus)
+        try container.encode(read, forKey: .read)
+        try container.encode(edited, forKey: .edited)
+        try container.encode(canBeEdited, forKey: .canBeEdited)
+        try container.encode(canBeReplied, forKey: .canBeReplied)
+    }
+
     private static func name(of type: MessageType) -> String {
         switch type {
         case .actionRequest: "actionRequest"
@@ -62,5 +80,12 @@ struct WidgetOperator: Codable, Sendable, Equatable {
         id = `operator`.getID()
         name = `operator`.getName()
         avatarUrl = `operator`.getAvatarURL()?.absoluteString
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(avatarUrl, forKey: .avatarUrl)
     }
 }

@@ -32,7 +32,11 @@ struct PageRoutes {
             mode: query.get("mode") ?? "widget"
         )
         guard let html = templates.render(page, withTemplate: "index") else {
-            throw APIError(status: .internalServerError, code: "template_missing", message: "The page template is missing.")
+            throw APIError(
+                status: .internalServerError,
+                code: "template_missing",
+                message: "The page template is missing."
+            )
         }
         return Response(
             status: .ok,

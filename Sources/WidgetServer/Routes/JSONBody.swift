@@ -6,7 +6,11 @@ enum JSONBody {
     /// Requests are small: a message, a tab's options.
     static let maximumSize = 256 * 1024
 
-    static func decode<Body: Decodable>(_ type: Body.Type, from request: Request, allowEmpty: Bool = false) async throws
+    static func decode<Body: Decodable>(
+        _ type: Body.Type,
+        from request: Request,
+        allowEmpty: Bool = false
+    ) async throws
         -> Body
     {
         let buffer: ByteBuffer
@@ -19,7 +23,11 @@ enum JSONBody {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch DecodingError.keyNotFound(let key, _) {
-            throw APIError.badRequest("missing_field", "The field \(key.stringValue) is required.", field: key.stringValue)
+            throw APIError.badRequest(
+                "missing_field",
+                "The field \(key.stringValue) is required.",
+                field: key.stringValue
+            )
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
             let field = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw APIError.badRequest("invalid_field", "The field \(field) has the wrong type.", field: field)

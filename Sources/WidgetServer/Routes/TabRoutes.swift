@@ -21,19 +21,29 @@ struct TabRoutes {
         let body = try await JSONBody.decode(CreateTab.self, from: request, allowEmpty: true)
         let location = body.location ?? configuration.defaultLocation
         guard Self.isValidLocation(location) else {
-            throw APIError.badRequest("invalid_location", "A location is 1–64 letters, digits, '-' or '_'.", field: "location")
+            throw APIError.badRequest(
+                "invalid_location",
+                "A location is 1–64 letters, digits, '-' or '_'.",
+                field: "location"
+            )
         }
         let tab = registry.makeTab()
         do {
             try await tab.start(
                 accountURL: configuration.accountURL,
                 location: location,
-                storageDirectory: configuration.dataDirectory.appendingPathComponent("tabs").appendingPathComponent(tab.id)
+                storageDirectory: configuration.dataDirectory.appendingPathComponent("tabs").appendingPathComponent(
+                    tab.id
+                )
             )
         } catch {
             _ = registry.remove(id: tab.id)
             logger.error("could not start a tab session", metadata: ["error": "\(error)"])
-            throw APIError(status: .serviceUnavailable, code: "session_failed", message: "The chat session could not start.")
+            throw APIError(
+                status: .serviceUnavailable,
+                code: "session_failed",
+                message: "The chat session could not start."
+            )
         }
         return try JSONBody.response(["tabId": tab.id], status: .created)
     }
@@ -50,10 +60,18 @@ struct TabRoutes {
             throw APIError.badRequest("empty_text", "A message needs some text.", field: "text")
         }
         guard body.text.count <= 10_000 else {
-            throw APIError(status: .contentTooLarge, code: "text_too_long", message: "A message is at most 10,000 characters.")
+            throw APIError(
+                status: .contentTooLarge,
+                code: "text_too_long",
+                message: "A message is at most 10,000 characters."
+            )
         }
         guard Self.isValidClientID(body.clientId) else {
-            throw APIError.badRequest("invalid_client_id", "clientId is 8–64 letters, digits, '-' or '_'.", field: "clientId")
+            throw APIError.badRequest(
+                "invalid_client_id",
+                "clientId is 8–64 letters, digits, '-' or '_'.",
+                field: "clientId"
+            )
         }
         let messageID = try await tab.send(text: body.text, clientID: body.clientId)
         return try JSONBody.response(["messageId": messageID], status: .accepted)
@@ -70,6 +88,8 @@ struct TabRoutes {
 
     private static func isToken(_ value: String, length: ClosedRange<Int>) -> Bool {
         length.contains(value.count)
-            && value.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+            && value.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            }
     }
 }

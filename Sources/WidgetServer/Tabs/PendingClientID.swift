@@ -6,5 +6,10 @@ final class PendingClientID: Sendable {
 
     func set(_ clientID: String) { value.withLock { $0 = clientID } }
 
-    func take() -> String? { value.withLock { value in defer { value = nil }; return value } }
+    func take() -> String? {
+        value.withLock { value in
+            defer { value = nil }
+            return value
+        }
+    }
 }

@@ -22,7 +22,12 @@ final class TabRegistry: Sendable {
     var count: Int { tabs.withLock { $0.count } }
 
     /// Every open tab, for shutdown.
-    func removeAll() -> [TabSession] { tabs.withLock { tabs in defer { tabs = [:] }; return Array(tabs.values) } }
+    func removeAll() -> [TabSession] {
+        tabs.withLock { tabs in
+            defer { tabs = [:] }
+            return Array(tabs.values)
+        }
+    }
 
     /// 16 random bytes as unpadded base64url: 22 characters.
     static func makeTabID() -> String {

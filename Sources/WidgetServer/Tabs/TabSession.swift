@@ -35,7 +35,9 @@ actor TabSession {
         stream.set(operatorTypingListener: listener)
         let tracker = try stream.newMessageTracker(messageListener: listener)
         try tracker.getLastMessages(byLimit: 100) { [events] messages in
-            for message in messages { events.publish(.messageAdded(WidgetMessage(message, clientId: nil), beforeID: nil)) }
+            for message in messages {
+                events.publish(.messageAdded(WidgetMessage(message, clientId: nil), beforeID: nil))
+            }
         }
         try session.resume()
         (self.session, self.stream, self.tracker) = (session, stream, tracker)

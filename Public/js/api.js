@@ -1,0 +1,127 @@
+// HTTP calls to the widget server. Every failure becomes an ApiError carrying the server's
+// `{"error": {"code", "message"}}` body, or a local code when no such body could be read.
+
+/** How long one request may take before it counts as failed, in milliseconds. */
+export const REQUEST_TIMEOUT_MS = 15000;
+
+/** A failed API call: `status` is the HTTP status (0 when the request never got an answer). */
+export class ApiError extends Error {
+  /**
+   * @param {number} status HTTP status, or 0 for a network failure or timeout.
+   * @param {string} code A snake_case code from the server, or a local one (`network_error`, `timeout`, `bad_response`).
+   * @param {string} message A human sentence.
+   */
+  constructor(status, code, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Talks JSON to the widget server's `/api` routes. */
+export class ApiClient {
+  #fetch;
+  #baseUrl;
+
+  /**
+   * @param {object} [options]
+   * @param {typeof fetch} [options.fetch] The fetch to use (tests may pass their own).
+   * @param {string} [options.baseUrl] Prefix for every path; empty means this origin.
+   */
+  constructor({ fetch = globalThis.fetch.bind(globalThis), baseUrl = '' } = {}) {
+    this.#fetch = fetch;
+    this.#baseUrl = baseUrl;
+  }
+
+  /**
+   * Creates a tab (one chat session on the server).
+   * @param {{location?: string}} fields
+   * @returns {Promise<string>} The new tab id.
+   */
+  async createTab(fields) {
+    const body = await this.request('POST', '/api/tabs', fields);
+    return requireString(body, 'tabId');
+  }
+
+  /**
+   * Sends a visitor message. Retrying with the same clientId is safe: the server deduplicates it.
+   * @param {string} tabId
+   * @param {{text: string, clientId: string}} message
+   * @returns {Promise<string>} The server's message id.
+   */
+  async sendMessage(tabId, message) {
+    const body = await this.request('POST', `/api/tabs/${encodeURIComponent(tabId)}/messages`, message);
+    return requireString(body, 'messageId');
+  }
+
+  /**
+   * The URL of a tab's server-sent event stream.
+   * @param {string} tabId
+   * @returns {string}
+   */
+  eventsUrl(tabId) {
+    return `${this.#baseUrl}/api/tabs/${encodeURIComponent(tabId)}/events`;
+  }
+
+  /**
+   * Sends one JSON request and returns the decoded JSON answer (or null for an empty body).
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @returns {Promise<any>}
+   * @throws {ApiError}
+   */
+  async request(method, path, body) {
+    /** @type {RequestInit} */
+    const init = {
+      method,
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    };
+    if (body !== undefined) {
+      init.headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+
+    let response;
+    try {
+      response = await this.#fetch(this.#baseUrl + path, init);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'TimeoutError') {
+        throw new ApiError(0, 'timeout', 'The server took too long to answer.');
+      }
+      throw new ApiError(0, 'network_error', 'The server could not be reached.');
+    }
+
+    const text = await response.text().catch(() => '');
+    let json = null;
+    if (text !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+    }
+
+    if (!response.ok) {
+      const error = json?.error;
+      const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
+      const message =
+        typeof error?.message === 'string' ? error.message : `The server answered ${response.status}.`;
+      throw new ApiError(response.status, code, message);
+    }
+    if (text !== '' && json === null) {
+      throw new ApiError(response.status, 'bad_response', 'The server sent an answer that is not JSON.');
+    }
+    return json;
+  }
+}
+
+function requireString(body, field) {
+  const value = body?.[field];
+  if (typeof value !== 'string' || value === '') {
+    throw new ApiError(200, 'bad_response', `The server's answer has no "${field}".`);
+  }
+  return value;
+}

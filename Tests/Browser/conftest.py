@@ -1,0 +1,236 @@
+"""Fixtures for the real-browser tests: the real `webim-widget` binary and headless Chromium.
+
+The server runs in a fresh temporary data directory per test and is stopped by its own PID. On a
+failing test the browser's screenshot, console log and page source go to `Tests/Browser/artifacts/`.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+#: Seconds to wait for the server to print its URLs (a cold start migrates fresh databases).
+STARTUP_TIMEOUT = 60
+#: Seconds any single browser-side condition may take.
+WAIT_TIMEOUT = 15
+
+WIDGET_LINE = re.compile(r"^Webim widget:\s+(http://\S+)\s*$")
+CONSOLE_LINE = re.compile(r"^Operator console:\s+(http://\S+)\s*$")
+
+
+def _binary_path() -> Path:
+    configured = os.environ.get("WEBIM_WIDGET_BIN")
+    if configured:
+        return Path(configured)
+    swift = shutil.which("swift")
+    if swift is None:
+        pytest.fail("WEBIM_WIDGET_BIN is not set and `swift` is not on PATH", pytrace=False)
+    result = subprocess.run(
+        [swift, "build", "--show-bin-path"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if result.returncode != 0:
+        pytest.fail(f"`swift build --show-bin-path` failed:\n{result.stderr}", pytrace=False)
+    return Path(result.stdout.strip()) / "webim-widget"
+
+
+def _safe_name(nodeid: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid).strip("_")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps each phase's report on the test item so fixtures can tell whether the test failed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+class ServerProcess:
+    """A running `webim-widget serve` and the URLs it printed."""
+
+    def __init__(self, process: subprocess.Popen, widget_url: str, console_url: str, log_path: Path):
+        self.process = process
+        self.widget_url = widget_url
+        self.console_url = console_url
+        self.log_path = log_path
+
+
+def _pump_stdout(stream, lines: queue.Queue, log_file) -> None:
+    """Copies the server's stdout to its log and hands each line to the waiting fixture."""
+    for line in stream:
+        log_file.write(line)
+        log_file.flush()
+        lines.put(line)
+    lines.put(None)
+
+
+@pytest.fixture
+def server(request, tmp_path_factory) -> ServerProcess:
+    """Starts the real server on free ports in a fresh data directory; stops it by PID afterwards."""
+    binary = _binary_path()
+    if not (binary.is_file() and os.access(binary, os.X_OK)):
+        pytest.fail(f"webim-widget binary not found at {binary} (build it or set WEBIM_WIDGET_BIN)", pytrace=False)
+
+    data_dir = tmp_path_factory.mktemp("webim-widget-data")
+    log_dir = tmp_path_factory.mktemp("webim-widget-log")
+    stdout_log = open(log_dir / "stdout.log", "w", encoding="utf-8")
+    stderr_log = open(log_dir / "stderr.log", "w", encoding="utf-8")
+    process = subprocess.Popen(
+        [
+            str(binary),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--service-port",
+            "0",
+            "--data-dir",
+            str(data_dir),
+        ],
+        cwd=REPO_ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=stderr_log,
+        text=True,
+        bufsize=1,
+    )
+    lines: queue.Queue = queue.Queue()
+    pump = threading.Thread(target=_pump_stdout, args=(process.stdout, lines, stdout_log), daemon=True)
+    pump.start()
+
+    def stop() -> None:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+        pump.join(timeout=5)
+        stdout_log.close()
+        stderr_log.close()
+
+    def server_logs() -> str:
+        stdout_log.flush()
+        stderr_log.flush()
+        out = (log_dir / "stdout.log").read_text(encoding="utf-8", errors="replace")
+        err = (log_dir / "stderr.log").read_text(encoding="utf-8", errors="replace")
+        return f"--- stdout ---\n{out}\n--- stderr ---\n{err[-8000:]}"
+
+    widget_url = console_url = None
+    try:
+        while widget_url is None or console_url is None:
+            try:
+                line = lines.get(timeout=STARTUP_TIMEOUT)
+            except queue.Empty:
+                pytest.fail(f"the server printed no URLs within {STARTUP_TIMEOUT} s\n{server_logs()}", pytrace=False)
+            if line is None:
+                process.wait(timeout=10)
+                pytest.fail(
+                    f"the server exited with status {process.returncode} before printing its URLs\n{server_logs()}",
+                    pytrace=False,
+                )
+            if match := WIDGET_LINE.match(line):
+                widget_url = match.group(1)
+            elif match := CONSOLE_LINE.match(line):
+                console_url = match.group(1)
+    except BaseException:
+        stop()
+        raise
+
+    yield ServerProcess(process, widget_url, console_url, log_dir / "stderr.log")
+
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    still_running = process.poll() is None
+    stop()
+    if failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        base = ARTIFACTS / _safe_name(request.node.nodeid)
+        shutil.copyfile(log_dir / "stdout.log", f"{base}.server-stdout.log")
+        shutil.copyfile(log_dir / "stderr.log", f"{base}.server-stderr.log")
+    if not still_running:
+        pytest.fail(f"the server died during the test (status {process.returncode})\n{server_logs()}", pytrace=False)
+
+
+@pytest.fixture
+def widget_url(server: ServerProcess) -> str:
+    """The widget page's URL on the running server."""
+    return server.widget_url
+
+
+@pytest.fixture
+def driver(request):
+    """Headless Debian Chromium through chromedriver; saves evidence when the test fails."""
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(path, os.X_OK):
+            pytest.fail(f"{path} is missing: install Debian's chromium and chromium-driver", pytrace=False)
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--window-size=1024,768",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-extensions",
+    ):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+
+    browser = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    try:
+        yield browser
+    finally:
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            _save_artifacts(browser, request.node.nodeid)
+        browser.quit()
+
+
+def _save_artifacts(browser, nodeid: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    base = ARTIFACTS / _safe_name(nodeid)
+    try:
+        browser.save_screenshot(f"{base}.png")
+    except Exception as error:  # noqa: BLE001 - evidence is best effort, the test already failed
+        Path(f"{base}.png.error.txt").write_text(repr(error), encoding="utf-8")
+    try:
+        entries = browser.get_log("browser")
+        text = "\n".join(f"{entry['timestamp']} {entry['level']} {entry['message']}" for entry in entries)
+        Path(f"{base}.console.log").write_text(text + "\n", encoding="utf-8")
+    except Exception as error:  # noqa: BLE001
+        Path(f"{base}.console.log").write_text(f"could not read the console log: {error!r}\n", encoding="utf-8")
+    try:
+        Path(f"{base}.html").write_text(browser.page_source, encoding="utf-8")
+    except Exception:  # noqa: BLE001
+        pass
+
+
+@pytest.fixture
+def wait(driver) -> WebDriverWait:
+    """A WebDriverWait with the suite's timeout."""
+    return WebDriverWait(driver, WAIT_TIMEOUT)
