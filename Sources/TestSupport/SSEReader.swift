@@ -52,16 +52,7 @@ public final class SSEReader: Sendable {
 
     /// The next event, or nil if the stream ended or `timeout` passed first.
     public func next(timeout: Duration = .seconds(10)) async -> Event? {
-        await withTaskGroup(of: Event?.self) { group in
-            group.addTask { await self.iterator.next() }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        await withTimeout(timeout) { await self.iterator.next() }
     }
 
     /// Skips events until one satisfies `predicate`; nil if none does within `timeout` in all.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import WebimClientLibrary
 
 /// What a listener saw, in order.
@@ -98,18 +99,9 @@ extension AsyncStream where Element == Observed {
         within timeout: Duration = .seconds(15),
         where predicate: @escaping @Sendable (Observed) -> Bool
     ) async -> Observed? {
-        await withTaskGroup(of: Observed?.self) { group in
-            group.addTask {
-                for await event in self where predicate(event) { return event }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let result = await group.next() ?? nil
-            group.cancelAll()
-            return result
+        await withTimeout(timeout) {
+            for await event in self where predicate(event) { return event }
+            return nil
         }
     }
 }
