@@ -12,9 +12,16 @@ public struct FullUpdate: Codable, Sendable, Equatable {
     public var onlineStatus: String?
     /// The current chat; nil means no chat.
     public var chat: ChatItem?
-    public var departments: [JSONValue]?
+    public var departments: [DepartmentItem]?
+    /// Present: the client polls history only on `HISTORY_REVISION` changes (PROTOCOL.md §6).
     public var historyRevision: Int?
     public var hintsEnabled: Bool?
+    /// The active survey, if any.
+    public var survey: SurveyItem?
+    /// With `chatStartAfterMessage` and an empty chat: show `helloMessageDescr` as a hello message.
+    public var showHelloMessage: Bool?
+    public var chatStartAfterMessage: Bool?
+    public var helloMessageDescr: String?
 
     public init(
         pageId: String,
@@ -25,9 +32,13 @@ public struct FullUpdate: Codable, Sendable, Equatable {
         state: String? = nil,
         onlineStatus: String? = nil,
         chat: ChatItem? = nil,
-        departments: [JSONValue]? = nil,
+        departments: [DepartmentItem]? = nil,
         historyRevision: Int? = nil,
-        hintsEnabled: Bool? = nil
+        hintsEnabled: Bool? = nil,
+        survey: SurveyItem? = nil,
+        showHelloMessage: Bool? = nil,
+        chatStartAfterMessage: Bool? = nil,
+        helloMessageDescr: String? = nil
     ) {
         self.pageId = pageId
         self.authToken = authToken
@@ -40,6 +51,10 @@ public struct FullUpdate: Codable, Sendable, Equatable {
         self.departments = departments
         self.historyRevision = historyRevision
         self.hintsEnabled = hintsEnabled
+        self.survey = survey
+        self.showHelloMessage = showHelloMessage
+        self.chatStartAfterMessage = chatStartAfterMessage
+        self.helloMessageDescr = helloMessageDescr
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -56,16 +71,9 @@ public struct FullUpdate: Codable, Sendable, Equatable {
         try container.encodeIfPresent(departments, forKey: .departments)
         try container.encodeIfPresent(historyRevision, forKey: .historyRevision)
         try container.encodeIfPresent(hintsEnabled, forKey: .hintsEnabled)
-    }
-}
-
-/// The parsed visitor of a fullUpdate (PROTOCOL.md §4.9).
-public struct VisitorItem: Codable, Sendable, Equatable {
-    public var id: String
-    public var fields: [String: String]?
-
-    public init(id: String, fields: [String: String]? = nil) {
-        self.id = id
-        self.fields = fields
+        try container.encodeIfPresent(survey, forKey: .survey)
+        try container.encodeIfPresent(showHelloMessage, forKey: .showHelloMessage)
+        try container.encodeIfPresent(chatStartAfterMessage, forKey: .chatStartAfterMessage)
+        try container.encodeIfPresent(helloMessageDescr, forKey: .helloMessageDescr)
     }
 }

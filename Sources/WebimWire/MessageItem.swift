@@ -37,11 +37,17 @@ public struct MessageItem: Codable, Sendable, Equatable {
     public var canBeEdited: Bool?
     public var canBeReplied: Bool?
     public var edited: Bool?
+    /// Set on history-since items that delete the message with this `id`.
     public var deleted: Bool?
+    public var quote: QuoteItem?
+    /// The visitor's reaction, `like` or `dislike`.
+    public var reaction: String?
+    public var canVisitorReact: Bool?
+    public var canVisitorChangeReaction: Bool?
 
     enum CodingKeys: String, CodingKey {
         case id, clientSideId, chatId, kind, text, name, ts, authorId, avatar, data, read
-        case canBeEdited, canBeReplied, edited, deleted
+        case canBeEdited, canBeReplied, edited, deleted, quote, reaction, canVisitorReact, canVisitorChangeReaction
         case tsMicros = "ts_m"
     }
 
@@ -60,7 +66,11 @@ public struct MessageItem: Codable, Sendable, Equatable {
         canBeEdited: Bool? = nil,
         canBeReplied: Bool? = nil,
         edited: Bool? = nil,
-        deleted: Bool? = nil
+        deleted: Bool? = nil,
+        quote: QuoteItem? = nil,
+        reaction: String? = nil,
+        canVisitorReact: Bool? = nil,
+        canVisitorChangeReaction: Bool? = nil
     ) {
         self.id = id
         self.clientSideId = clientSideId
@@ -78,6 +88,10 @@ public struct MessageItem: Codable, Sendable, Equatable {
         self.canBeReplied = canBeReplied
         self.edited = edited
         self.deleted = deleted
+        self.quote = quote
+        self.reaction = reaction
+        self.canVisitorReact = canVisitorReact
+        self.canVisitorChangeReaction = canVisitorChangeReaction
     }
 
     /// The kind, when this build knows it.

@@ -1,50 +1,35 @@
 /// The paths of the Webim visitor protocol (PROTOCOL.md §1.4).
 public enum WireEndpoint {
+    /// Endpoint discovery (iOS 4.0).
+    public static let meta = "/api/visitor/meta"
+    /// Location configuration; the location key follows as the last path component.
+    public static let configs = "/api/visitor/v1/configs"
+    /// Legacy JS-wrapped settings: `<legacySettingsPrefix><location>.js`.
+    public static let legacySettingsPrefix = "/x/js/v/all-settings-"
+    /// Legacy JS-wrapped settings with the location as a query parameter (iOS 3.40–3.43).
+    public static let legacyMobileSettings = "/x/js/v/all-settings-mobile.js"
     /// Session init (iOS ≥ 3.39).
     public static let initialization = "/l/v/m/init"
-    /// The delta long-poll.
+    /// The delta long-poll; also init with `event=init` (iOS ≤ 3.38, Android).
     public static let delta = "/l/v/m/delta"
     /// Every visitor action, as a form post.
     public static let action = "/l/v/m/action"
     /// History since a revision or before a timestamp.
     public static let history = "/l/v/m/history"
-    /// Location configuration; the location key follows as the last path component.
-    public static let configs = "/api/visitor/v1/configs"
+    /// File upload, multipart.
+    public static let upload = "/l/v/m/upload"
+    /// Deletes an uploaded file that was never sent.
+    public static let fileDelete = "/l/v/file-delete"
+    /// Signed download: `<download>/<guid>/<filename>?page-id&expires&hash[&thumb=ios]`.
+    public static let download = "/l/v/m/download"
+    /// Full-text search in the visitor's history.
+    public static let searchMessages = "/l/v/m/search-messages"
     /// Online status of a location.
     public static let onlineStatus = "/l/v/m/get-online-status"
-}
-
-/// Query and form parameter names of the protocol (PROTOCOL.md §2.2, §2.5, §5.2).
-public enum WireParameter {
-    public static let event = "event"
-    public static let since = "since"
-    public static let timestamp = "ts"
-    public static let respondImmediately = "respond-immediately"
-    public static let platform = "platform"
-    public static let location = "location"
-    public static let title = "title"
-    public static let deviceID = "device-id"
-    public static let visitSessionID = "visit-session-id"
-    public static let visitor = "visitor"
-    public static let visitorExt = "visitor-ext"
-    public static let pageID = "page-id"
-    public static let authToken = "auth-token"
-    public static let action = "action"
-    public static let clientSideID = "client-side-id"
-    public static let message = "message"
-    public static let forceOnline = "force-online"
-    public static let departmentKey = "department-key"
-    public static let firstQuestion = "first-question"
-    public static let typing = "typing"
-    public static let deleteDraft = "del-message-draft"
-    public static let messageDraft = "message-draft"
-}
-
-/// The `action` values of PROTOCOL.md §5.2 that this build speaks.
-public enum WireAction: String, Sendable, CaseIterable {
-    case chatStart = "chat.start"
-    case chatClose = "chat.close"
-    case chatMessage = "chat.message"
-    case chatVisitorTyping = "chat.visitor_typing"
-    case chatReadByVisitor = "chat.read_by_visitor"
+    /// Online status, as Android spells it.
+    public static let legacyOnlineStatus = "/l/v/get-online-status"
+    /// Light mode authentication (iOS 4.0).
+    public static let auth = "/l/v/m/auth"
+    /// Light mode unread counter (iOS 4.0).
+    public static let info = "/l/v/m/info"
 }

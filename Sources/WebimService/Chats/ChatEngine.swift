@@ -83,6 +83,9 @@ public struct ChatEngine: Sendable {
             return .ok
         case nil:
             return .failure(WireError.unknownMethod)
+        default:
+            // The remaining actions of PROTOCOL.md §11.8 are acknowledged until they get real effects.
+            return .ok
         }
     }
 

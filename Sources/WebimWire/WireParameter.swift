@@ -1,0 +1,81 @@
+/// Query and form parameter names of the protocol (PROTOCOL.md §2.2, §2.5, §5.2, §6, §7, §9).
+public enum WireParameter {
+    // Init, delta and session (§2).
+    public static let event = "event"
+    public static let since = "since"
+    public static let timestamp = "ts"
+    public static let respondImmediately = "respond-immediately"
+    public static let platform = "platform"
+    public static let location = "location"
+    public static let title = "title"
+    public static let deviceID = "device-id"
+    public static let appVersion = "app-version"
+    public static let pushToken = "push-token"
+    public static let pushService = "push-service"
+    public static let visitSessionID = "visit-session-id"
+    public static let visitor = "visitor"
+    public static let visitorExt = "visitor-ext"
+    public static let providedAuthToken = "provided_auth_token"
+    /// Light mode `auth`: the provided visitor fields.
+    public static let providedVisitor = "provided_visitor"
+    public static let prechatFields = "prechat-key-independent-fields"
+    public static let pageID = "page-id"
+    public static let authToken = "auth-token"
+    public static let jsonp = "jsonp"
+
+    // Actions (§5.2).
+    public static let action = "action"
+    public static let clientSideID = "client-side-id"
+    public static let message = "message"
+    public static let hintQuestion = "hint_question"
+    public static let data = "data"
+    public static let kind = "kind"
+    public static let quote = "quote"
+    public static let forceOnline = "force-online"
+    public static let forceStart = "force-start"
+    public static let departmentKey = "department-key"
+    public static let firstQuestion = "first-question"
+    public static let visitorFields = "visitor-fields"
+    public static let customFields = "custom_fields"
+    public static let typing = "typing"
+    public static let deleteDraft = "del-message-draft"
+    public static let messageDraft = "message-draft"
+    public static let reaction = "reaction"
+    public static let messageID = "message_id"
+    public static let rate = "rate"
+    public static let operatorID = "operator_id"
+    public static let visitorNote = "visitor_note"
+    public static let threadID = "thread_id"
+    public static let answer = "answer"
+    public static let buttonID = "button-id"
+    public static let requestMessageID = "request-message-id"
+    public static let email = "email"
+    public static let text = "text"
+    public static let stickerID = "sticker-id"
+    public static let latitude = "latitude"
+    public static let longitude = "longitude"
+    public static let surveyID = "survey-id"
+    public static let formID = "form-id"
+    public static let questionID = "question-id"
+    public static let fileName = "file-name"
+    public static let fileSize = "file-size"
+    public static let state = "state"
+    public static let progress = "progress"
+    public static let error = "error"
+
+    // History (§6).
+    public static let beforeTimestamp = "before-ts"
+
+    // Files (§7).
+    public static let chatMode = "chat-mode"
+    /// The multipart part that carries the uploaded file.
+    public static let uploadFile = "webim_upload_file"
+    public static let guid = "guid"
+    public static let expires = "expires"
+    public static let hash = "hash"
+    /// `thumb=ios` asks for an image's thumbnail.
+    public static let thumb = "thumb"
+
+    // Search (§9).
+    public static let query = "query"
+}
