@@ -1,24 +1,127 @@
-/// The chat as the visitor sees it: state, operator and the actions a visitor can take.
+public import Foundation
+
+/// The chat as the visitor sees it: its state and every action a visitor can take.
+///
+/// Every method must be called on the session's executor; calls elsewhere throw `AccessError.invalidThread`,
+/// calls after `destroy()` throw `AccessError.invalidSession`. Completion handlers and listeners run on the executor.
 public protocol MessageStream: AnyObject {
-    /// The current chat state.
+    // MARK: State
+
+    func getVisitSessionState() -> VisitSessionState
     func getChatState() -> ChatState
-    /// The operator of the current chat, if any.
+    /// v3: the current chat's id, or nil.
+    func getChatId() -> Int?
+    func getUnreadByOperatorTimestamp() -> Date?
+    func getUnreadByVisitorMessageCount() -> Int
+    func getUnreadByVisitorTimestamp() -> Date?
+    /// The departments, or nil before the service sent any.
+    func getDepartmentList() -> [any Department]?
+    func getLocationSettings() -> any LocationSettings
     func getCurrentOperator() -> (any Operator)?
-    /// Sends a text message and returns its id; the message shows as `sending` until the service stores it.
-    @discardableResult
-    func send(message: String) throws -> String
-    /// Starts a chat; does nothing if one is open.
+    /// The last rating (1…5) the visitor gave the operator, or 0.
+    func getLastRatingOfOperatorWith(id: String) -> Int
+
+    // MARK: Chat
+
     func startChat() throws
-    /// Closes the current chat.
+    func startChat(firstQuestion: String?) throws
+    func startChat(customFields: String?) throws
+    func startChat(departmentKey: String?) throws
+    func startChat(departmentKey: String?, firstQuestion: String?) throws
+    func startChat(firstQuestion: String?, customFields: String?) throws
+    func startChat(departmentKey: String?, customFields: String?) throws
+    func startChat(departmentKey: String?, firstQuestion: String?, customFields: String?) throws
+    /// Closes the chat (deprecated in v3, still sent as `chat.close`).
     func closeChat() throws
-    /// Tells the operator what the visitor is typing; nil means the visitor stopped.
     func setVisitorTyping(draftMessage: String?) throws
+    func setChatRead() throws
+    func set(prechatFields: String) throws
+    func sendDialogTo(emailAddress: String, completionHandler: (any SendDialogToEmailAddressCompletionHandler)?) throws
+    func rateOperatorWith(
+        id: String?,
+        byRating rating: Int,
+        completionHandler: (any RateOperatorCompletionHandler)?
+    ) throws
+    func rateOperatorWith(
+        id: String?,
+        note: String?,
+        byRating rating: Int,
+        completionHandler: (any RateOperatorCompletionHandler)?
+    ) throws
+    func respondSentryCall(id: String) throws
+    func updateWidgetStatus(data: String) throws
+
+    // MARK: Messages
+
+    @discardableResult func send(message: String) throws -> String
+    @discardableResult func send(
+        message: String,
+        completionHandler: (any SendMessageCompletionHandler)?
+    ) throws -> String
+    @discardableResult func send(message: String, isHintQuestion: Bool?) throws -> String
+    @discardableResult
+    func send(
+        message: String,
+        data: [String: Any]?,
+        completionHandler: (any DataMessageCompletionHandler)?
+    ) throws
+        -> String
+    @discardableResult
+    func send(
+        file: Data,
+        filename: String,
+        mimeType: String,
+        completionHandler: (any SendFileCompletionHandler)?
+    ) throws
+        -> String
+    @discardableResult
+    func uploadFilesToServer(
+        file: Data,
+        filename: String,
+        mimeType: String,
+        completionHandler: (any UploadFileToServerCompletionHandler)?
+    ) throws -> String
+    @discardableResult
+    func send(uploadedFiles: [any UploadedFile], completionHandler: (any SendFilesCompletionHandler)?) throws -> String
+    func deleteUploadedFiles(fileGuid: String, completionHandler: (any DeleteUploadedFileCompletionHandler)?) throws
+    func sendSticker(withId stickerId: Int, completionHandler: (any SendStickerCompletionHandler)?) throws
+    /// Replies with a quote; nil when `repliedMessage` cannot be replied to.
+    @discardableResult func reply(message: String, repliedMessage: any Message) throws -> String?
+    /// False when the message cannot be edited.
+    @discardableResult
+    func edit(message: any Message, text: String, completionHandler: (any EditMessageCompletionHandler)?) throws -> Bool
+    /// False when the message cannot be deleted.
+    @discardableResult
+    func delete(message: any Message, completionHandler: (any DeleteMessageCompletionHandler)?) throws -> Bool
+    func sendKeyboardRequest(
+        button: any KeyboardButton,
+        message: any Message,
+        completionHandler: (any SendKeyboardRequestCompletionHandler)?
+    ) throws
+    func sendKeyboardRequest(
+        buttonID: String,
+        messageCurrentChatID: String,
+        completionHandler: (any SendKeyboardRequestCompletionHandler)?
+    ) throws
+    /// Clears the visitor's history on the service and here.
+    func clearHistory() throws
+    func searchStreamMessagesBy(query: String, completionHandler: (any SearchMessagesCompletionHandler)?) throws
+    func getRawConfig(forLocation: String, completionHandler: (any RawLocationConfigCompletionHandler)?) throws
+    func getServerSideSettings(completionHandler: (any ServerSideSettingsCompletionHandler)?) throws
     /// A tracker of the messages; any earlier tracker of this stream is destroyed.
     func newMessageTracker(messageListener: any MessageListener) throws -> any MessageTracker
-    /// Receives chat state changes.
+
+    // MARK: Listeners
+
+    func set(visitSessionStateListener: any VisitSessionStateListener)
     func set(chatStateListener: any ChatStateListener)
-    /// Receives operator changes.
     func set(currentOperatorChangeListener: any CurrentOperatorChangeListener)
-    /// Receives the operator's typing.
+    func set(departmentListChangeListener: any DepartmentListChangeListener)
     func set(operatorTypingListener: any OperatorTypingListener)
+    func set(locationSettingsChangeListener: any LocationSettingsChangeListener)
+    func set(onlineStatusChangeListener: any OnlineStatusChangeListener)
+    func set(unreadByOperatorTimestampChangeListener: any UnreadByOperatorTimestampChangeListener)
+    func set(unreadByVisitorMessageCountChangeListener: any UnreadByVisitorMessageCountChangeListener)
+    func set(unreadByVisitorTimestampChangeListener: any UnreadByVisitorTimestampChangeListener)
+    func set(helloMessageListener: any HelloMessageListener)
 }

@@ -1,7 +1,28 @@
-/// Reads the message history page by page and reports its changes to a `MessageListener`.
+/// Reads the message history page by page and reports changes of what it has shown to a `MessageListener`.
+///
+/// One request at a time: a call while another is running, with a limit below 1, or after `destroy()` does
+/// nothing. A tracker replaced by a newer one answers every request with an empty list.
 public protocol MessageTracker: AnyObject {
-    /// The last `limit` messages, oldest first; afterwards new messages reach the listener.
-    func getLastMessages(byLimit limit: Int, completion: @escaping ([any Message]) -> Void) throws
+    /// The newest `limit` messages, oldest first.
+    func getLastMessages(byLimit limitOfMessages: Int, completion: @escaping ([any Message]) -> Void) throws
+    /// Up to `limit` messages older than the oldest shown, oldest first; empty at the start of history.
+    func getNextMessages(byLimit limitOfMessages: Int, completion: @escaping ([any Message]) -> Void) throws
+    /// The whole history, oldest first, independent of the pages above.
+    func getAllMessages(completion: @escaping ([any Message]) -> Void) throws
+    /// Moves the oldest shown message to `message`: older ones leave the tracked range.
+    func resetTo(message: any Message) throws
     /// Stops this tracker; its listener is called no more.
     func destroy() throws
+}
+
+/// Receives changes of the messages a `MessageTracker` has shown.
+public protocol MessageListener: AnyObject, Sendable {
+    /// A new message, to be shown before `previousMessage` (which is *after* it in time); nil means at the end.
+    func added(message newMessage: any Message, after previousMessage: (any Message)?)
+    /// A message was removed.
+    func removed(message: any Message)
+    /// Every message was removed.
+    func removedAllMessages()
+    /// A message changed; `newVersion` has the same id.
+    func changed(message oldVersion: any Message, to newVersion: any Message)
 }

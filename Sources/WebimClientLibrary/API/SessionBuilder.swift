@@ -1,60 +1,120 @@
 public import Foundation
-import Logging
 
 /// Configures and builds a `WebimSession`, as in the SDK reference.
 public final class SessionBuilder {
-    private var accountName: String?
-    private var location: String?
-    private var pageTitle = "iOS Client"
-    private var fatalErrorHandler: (any FatalErrorHandler)?
-    private var notFatalErrorHandler: (any NotFatalErrorHandler)?
-    private var isLocalHistoryStoragingEnabled = true
+    private var settings = SessionSettings()
     private var storageDirectory: URL?
     private var executor: WebimExecutor?
+    private var remoteNotificationSystem = RemoteNotificationSystem.none
+    private var isVisitorDataClearingEnabled = false
 
     init() {}
 
     /// The Webim account: a name (`https://NAME.webim.ru`) or a full base URL such as `http://127.0.0.1:8081`.
     @discardableResult
-    public func set(accountName: String) -> SessionBuilder {
-        self.accountName = accountName
-        return self
-    }
+    public func set(accountName: String) -> SessionBuilder { with { $0.accountName = accountName } }
 
     /// The Webim location; the embedded service picks its scenario by it.
     @discardableResult
-    public func set(location: String) -> SessionBuilder {
-        self.location = location
-        return self
+    public func set(location: String) -> SessionBuilder { with { $0.location = location } }
+
+    /// Prechat fields, as JSON or as `key:value` lines (sent as `prechat-key-independent-fields`).
+    @discardableResult
+    public func set(prechat: String) -> SessionBuilder { with { $0.prechat = prechat } }
+
+    /// The host app's version; nil does nothing.
+    @discardableResult
+    public func set(appVersion: String?) -> SessionBuilder { with { if let appVersion { $0.appVersion = appVersion } } }
+
+    /// An authorised visitor: the signed visitor fields JSON of PROTOCOL.md §2.7.
+    @discardableResult
+    public func set(visitorFieldsJSONString jsonString: String) -> SessionBuilder {
+        with { $0.visitorFieldsJSON = jsonString }
     }
 
-    /// The page title the operator sees.
+    /// The same, as data.
     @discardableResult
-    public func set(pageTitle: String) -> SessionBuilder {
-        self.pageTitle = pageTitle
-        return self
+    public func set(visitorFieldsJSONData jsonData: Data) -> SessionBuilder {
+        with { $0.visitorFieldsJSON = String(decoding: jsonData, as: UTF8.self) }
     }
 
-    /// Receives fatal errors; the session is destroyed after one.
+    /// A custom authorization: the token the app's server registers with Webim; nil lets the library make one.
     @discardableResult
-    public func set(fatalErrorHandler: any FatalErrorHandler) -> SessionBuilder {
-        self.fatalErrorHandler = fatalErrorHandler
-        return self
+    public func set(
+        providedAuthorizationTokenStateListener: (any ProvidedAuthorizationTokenStateListener)?,
+        providedAuthorizationToken: String? = nil
+    ) -> SessionBuilder {
+        with {
+            $0.providedAuthorizationTokenStateListener = providedAuthorizationTokenStateListener
+            $0.providedAuthorizationToken = providedAuthorizationToken ?? ClientSideID.make()
+        }
+    }
+
+    /// The page title the operator sees (default "iOS Client").
+    @discardableResult
+    public func set(pageTitle: String) -> SessionBuilder { with { $0.pageTitle = pageTitle } }
+
+    /// Receives fatal errors; the session is destroyed after one. Nil does nothing.
+    @discardableResult
+    public func set(fatalErrorHandler: (any FatalErrorHandler)?) -> SessionBuilder {
+        with { if let fatalErrorHandler { $0.fatalErrorHandler = fatalErrorHandler } }
     }
 
     /// Receives non-fatal (network) errors.
     @discardableResult
     public func set(notFatalErrorHandler: any NotFatalErrorHandler) -> SessionBuilder {
-        self.notFatalErrorHandler = notFatalErrorHandler
+        with { $0.notFatalErrorHandler = notFatalErrorHandler }
+    }
+
+    /// The push system; anything but `.none` needs `set(deviceToken:)` too.
+    @discardableResult
+    public func set(remoteNotificationSystem: RemoteNotificationSystem) -> SessionBuilder {
+        self.remoteNotificationSystem = remoteNotificationSystem
         return self
     }
+
+    /// The push token, as hexadecimal text.
+    @discardableResult
+    public func set(deviceToken: String?) -> SessionBuilder { with { $0.deviceToken = deviceToken } }
 
     /// Whether history and the outbox are kept in SQLite (default) or in memory only.
     @discardableResult
     public func set(isLocalHistoryStoragingEnabled: Bool) -> SessionBuilder {
-        self.isLocalHistoryStoragingEnabled = isLocalHistoryStoragingEnabled
+        with { $0.isLocalHistoryStoragingEnabled = isLocalHistoryStoragingEnabled }
+    }
+
+    /// Deletes everything stored about the visitor before the session is built.
+    @discardableResult
+    public func set(isVisitorDataClearingEnabled: Bool) -> SessionBuilder {
+        self.isVisitorDataClearingEnabled = isVisitorDataClearingEnabled
         return self
     }
+
+    /// A suffix of the device id, so that several visitors on one device get their own notifications.
+    @discardableResult
+    public func set(multivisitorSection: String) -> SessionBuilder {
+        with { $0.multivisitorSection = multivisitorSection }
+    }
+
+    /// v3: a separate chat inside the same app, with its own stored data (default "default").
+    @discardableResult
+    public func set(mobileChatInstance: String) -> SessionBuilder {
+        with { $0.mobileChatInstance = mobileChatInstance }
+    }
+
+    /// Receives log entries at `verbosityLevel` and above.
+    @discardableResult
+    public func set(
+        webimLogger: (any WebimLogger)?,
+        verbosityLevel: WebimLoggerVerbosityLevel = .warning,
+        availableLogTypes: [WebimLogType] = WebimLogType.allCases
+    ) -> SessionBuilder {
+        with { $0.log = SessionLog(logger: webimLogger, level: verbosityLevel, types: Set(availableLogTypes)) }
+    }
+
+    /// v3: shows alerts about fatal errors.
+    @discardableResult
+    public func set(webimAlert: (any WebimAlert)?) -> SessionBuilder { with { $0.webimAlert = webimAlert } }
 
     /// Linux addition: the folder of this visitor's stored data (iOS uses the app's own containers).
     @discardableResult
@@ -70,51 +130,57 @@ public final class SessionBuilder {
         return self
     }
 
+    /// Linux addition: the longest an init or action request may hang before it is retried (default 30 s).
+    @discardableResult
+    public func set(requestTimeout: Duration) -> SessionBuilder { with { $0.requestTimeout = requestTimeout } }
+
     /// Builds the session. It starts paused: call `resume()`.
     public func build() throws -> any WebimSession {
-        guard let accountName else { throw SessionBuilderError.nilAccountName }
-        guard let location else { throw SessionBuilderError.nilLocation }
+        guard settings.accountName != nil else { throw SessionBuilderError.nilAccountName }
+        guard settings.location != nil else { throw SessionBuilderError.nilLocation }
+        if settings.visitorFieldsJSON != nil, settings.providedAuthorizationToken != nil {
+            throw SessionBuilderError.invalidAuthentificatorParameters
+        }
+        if remoteNotificationSystem != .none {
+            guard let token = settings.deviceToken else {
+                throw SessionBuilderError.invalidRemoteNotificationConfiguration
+            }
+            guard !token.isEmpty, token.allSatisfy(\.isHexDigit) else { throw SessionBuilderError.invalidHex }
+            settings.pushService = remoteNotificationSystem == .fcm ? "fcm" : "apns"
+        }
         let executor = executor ?? WebimExecutor()
         guard executor.isCurrent else { throw AccessError.invalidThread }
         let directory =
             storageDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("webim-\(UUID().uuidString)")
+        if isVisitorDataClearingEnabled { try? FileManager.default.removeItem(at: directory) }
+        settings.storageDirectory = directory
         let history: HistoryDatabase
         do {
             history =
-                isLocalHistoryStoragingEnabled
-                ? try HistoryDatabase(directory: directory.appendingPathComponent("history")) : try HistoryDatabase()
+                settings.isLocalHistoryStoragingEnabled
+                ? try HistoryDatabase(directory: settings.historyDirectory) : try HistoryDatabase()
         } catch {
             throw SessionBuilderError.invalidHistoryStorage
         }
-        let configuration = SessionConfiguration(
-            baseURL: Self.baseURL(accountName: accountName),
-            location: location,
-            pageTitle: pageTitle,
-            storageDirectory: directory
-        )
-        let core = SessionCore(
-            executor: executor,
-            configuration: configuration,
-            history: history,
-            fatalErrorHandler: fatalErrorHandler,
-            notFatalErrorHandler: notFatalErrorHandler
-        )
+        let core = SessionCore(executor: executor, settings: settings, history: history)
         core.assumeIsolated { $0.restoreFromHistory() }
         return WebimSessionImpl(core: core)
     }
 
-    /// PROTOCOL.md §1.1: a name becomes `https://NAME.webim.ru`; a full URL is used as is, less one trailing `/`.
-    static func baseURL(accountName: String) -> String {
-        guard accountName.contains("://") else { return "https://\(accountName).webim.ru" }
-        return accountName.hasSuffix("/") ? String(accountName.dropLast()) : accountName
+    /// `build()`, answering through closures as the reference's `build(onSuccess:onError:)`.
+    public func build(onSuccess: (any WebimSession) -> Void, onError: (SessionBuilderError) -> Void) {
+        do {
+            onSuccess(try build())
+        } catch let error as SessionBuilderError {
+            onError(error)
+        } catch {
+            onError(.unknown)
+        }
     }
-}
 
-/// What a session was built with.
-struct SessionConfiguration: Sendable {
-    var baseURL: String
-    var location: String
-    var pageTitle: String
-    var storageDirectory: URL
+    private func with(_ change: (inout SessionSettings) -> Void) -> SessionBuilder {
+        change(&settings)
+        return self
+    }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import NIOCore
 import WebimWire
 
@@ -10,15 +9,16 @@ extension SessionCore {
         var unavailableFailures = 0
         while !isDestroyed, !Task.isCancelled {
             await waitUntil { !isPaused }
-            guard !isDestroyed else { return }
+            guard !isDestroyed, !Task.isCancelled else { return }
             do {
                 let needsInit = pageID == nil || authToken == nil || revision == 0
+                if needsInit { await fetchStartupConfig() }
                 let answer =
                     needsInit
                     ? try await wire.get(
                         WireEndpoint.initialization,
                         query: initQuery(),
-                        timeout: .seconds(30),
+                        timeout: .init(settings.requestTimeout),
                         as: DeltaResponse.self
                     )
                     : try await wire.get(
@@ -27,10 +27,11 @@ extension SessionCore {
                         timeout: .seconds(60),
                         as: DeltaResponse.self
                     )
-                guard !isDestroyed else { return }
+                guard !isDestroyed, !Task.isCancelled else { return }
                 connectionFailures = 0
                 unavailableFailures = 0
-                if try await apply(answer, wasInit: needsInit) == false {
+                setConnected(true)
+                if await apply(answer, wasInit: needsInit) == false {
                     try await Task.sleep(for: .seconds(1))
                 }
             } catch WireClient.TransportError.unavailable(let status) {
@@ -38,26 +39,38 @@ extension SessionCore {
                 if unavailableFailures >= 5 { report(.serverIsNotAvailable, "HTTP \(status)") }
                 try? await Task.sleep(for: .seconds(min(unavailableFailures, 10)))
             } catch WireClient.TransportError.noConnection(let description) {
+                guard !Task.isCancelled else { return }
                 connectionFailures = min(connectionFailures + 1, 24)
+                setConnected(false)
                 report(.noNetworkConnection, description)
                 // iOS waits floor(k/5) s; the extra 100 ms keeps a refused connection from spinning a core.
                 try? await Task.sleep(for: .seconds(connectionFailures / 5) + .milliseconds(100))
             } catch {
-                logger.warning("delta answer unreadable", metadata: ["error": "\(error)"])
+                log(.warning, .networkRequest, "delta answer unreadable: \(error)")
                 try? await Task.sleep(for: .seconds(1))
             }
         }
     }
 
     /// Applies an init or delta answer; false means the answer was unusable and should be retried later.
-    private func apply(_ answer: DeltaResponse, wasInit: Bool) async throws -> Bool {
+    private func apply(_ answer: DeltaResponse, wasInit: Bool) async -> Bool {
         if let error = answer.error {
-            if error == WireError.reinitRequired {
+            switch error {
+            case WireError.reinitRequired:
                 dropAuthorization()
                 return true
+            case WireError.providedAuthTokenNotFound where wasInit:
+                // PROTOCOL.md §2.6: ask the app to register the token again every fifth time.
+                dropAuthorization()
+                providedTokenFailures += 1
+                if providedTokenFailures % 5 == 0, let token = settings.providedAuthorizationToken {
+                    settings.providedAuthorizationTokenStateListener?.update(providedAuthorizationToken: token)
+                }
+                return false
+            default:
+                fail(with: error)
+                return true
             }
-            fail(with: error)
-            return true
         }
         if let fullUpdate = answer.fullUpdate {
             apply(fullUpdate)
@@ -74,62 +87,14 @@ extension SessionCore {
         pageID = nil
         authToken = nil
         revision = 0
+        credentials.update(baseURL: settings.baseURL, pageID: nil, authToken: nil)
     }
 
-    private func apply(_ fullUpdate: FullUpdate) {
-        pageID = fullUpdate.pageId
-        authToken = fullUpdate.authToken
-        visitSessionID = fullUpdate.visitSessionId
-        visitorJSON = (try? WireCoding.makeEncoder().encode(fullUpdate.visitor)).map {
-            String(decoding: $0, as: UTF8.self)
-        }
-        do {
-            try history.set(visitorJSON, forKey: .visitor)
-            try history.set(visitSessionID, forKey: .visitSessionID)
-            try history.set(pageID, forKey: .pageID)
-            try history.set(authToken, forKey: .authToken)
-        } catch {
-            logger.error("could not store the visitor", metadata: ["error": "\(error)"])
-        }
-        apply(chat: fullUpdate.chat)
-        wakeAll()
-    }
-
-    private func apply(_ item: DeltaItem) {
-        guard let event = item.knownEvent, let type = item.knownObjectType else { return }
-        switch (type, event) {
-        case (.chat, .update):
-            apply(chat: item.data.flatMap { try? WireCoding.decode(ChatItem.self, from: $0) })
-        case (.chat, _):
-            apply(chat: nil)
-        case (.chatMessage, .add), (.chatMessage, .update):
-            if let data = item.data, let message = try? WireCoding.decode(MessageItem.self, from: data) {
-                receive(message)
-            }
-        case (.chatMessage, .delete):
-            removeMessage(serverSideID: item.id)
-        case (.chatOperator, .update):
-            setOperator(item.data.flatMap { try? WireCoding.decode(OperatorItem.self, from: $0) })
-        case (.chatOperatorTyping, .update):
-            setOperatorTyping(item.data?.boolValue ?? false)
-        case (.chatState, .update):
-            setChatState(ChatState(wireValue: item.data?.stringValue))
-        default:
-            break
-        }
-    }
-
-    private func apply(chat: ChatItem?) {
-        guard let chat else {
-            setChatState(.closed)
-            setOperator(nil)
-            setOperatorTyping(false)
-            return
-        }
-        setChatState(ChatState(wireValue: chat.state))
-        setOperator(chat.operator)
-        setOperatorTyping(chat.operatorTyping ?? false)
-        for message in chat.messages ?? [] { receive(message) }
+    /// Moves to another location (PROTOCOL.md §2.8): drop the page and init again at once.
+    func change(location newLocation: String) {
+        location = newLocation
+        dropAuthorization()
+        if deltaLoop != nil { restartDeltaLoop() }
     }
 
     private func initQuery() -> [(String, String)] {
@@ -138,12 +103,22 @@ extension SessionCore {
             (WireParameter.since, "0"),
             (WireParameter.respondImmediately, "1"),
             (WireParameter.platform, "ios"),
-            (WireParameter.location, configuration.location),
-            (WireParameter.title, configuration.pageTitle),
-            (WireParameter.deviceID, deviceID),
+            (WireParameter.location, location),
+            (WireParameter.title, settings.pageTitle),
+            (WireParameter.deviceID, initDeviceID),
         ]
+        if let appVersion = settings.appVersion { query.append((WireParameter.appVersion, appVersion)) }
+        if let token = settings.deviceToken, let service = settings.pushService {
+            query.append((WireParameter.pushToken, token))
+            query.append((WireParameter.pushService, service))
+        }
         if let visitSessionID { query.append((WireParameter.visitSessionID, visitSessionID)) }
         if let visitorJSON { query.append((WireParameter.visitor, visitorJSON)) }
+        if let fields = settings.visitorFieldsJSON { query.append((WireParameter.visitorExt, fields)) }
+        if let token = settings.providedAuthorizationToken { query.append((WireParameter.providedAuthToken, token)) }
+        if let prechat = settings.prechat {
+            query.append((WireParameter.prechatFields, PrechatFields.normalize(prechat)))
+        }
         return query
     }
 
@@ -152,9 +127,26 @@ extension SessionCore {
             (WireParameter.since, String(revision)),
             // PROTOCOL.md §2.5: a cache-buster in ms since 2001-01-01, as iOS sends it.
             (WireParameter.timestamp, String(Int64(Date().timeIntervalSinceReferenceDate * 1000))),
-            (WireParameter.pageID, pageID ?? ""),
-            (WireParameter.authToken, authToken ?? ""),
-        ]
+        ] + credentialsQuery()
+    }
+
+    /// PROTOCOL.md §2.1: the config read before init feeds the edit and quote flags and the routing rules.
+    private func fetchStartupConfig() async {
+        guard
+            let config = try? await wire.get(
+                "\(WireEndpoint.configs)/\(location)",
+                query: [(WireParameter.jsonp, "false")],
+                timeout: .init(settings.requestTimeout),
+                as: LocationConfigResponse.self
+            ), config.error == nil
+        else { return }
+        state.visitorMessageEditing = config.isVisitorMessageEditingAllowed
+        state.webAndMobileQuoting = config.isQuotingAllowed
+        if let fields = settings.visitorFieldsJSON.flatMap(ProvidedFields.init(json:)) {
+            for rule in config.routingRules ?? [] where fields.values[rule.visitorField] == rule.visitorFieldValue {
+                location = rule.locationKey
+            }
+        }
     }
 }
 

@@ -57,6 +57,17 @@ struct HistoryDatabase: Sendable {
                     """
             )
         }
+        migrator.registerMigration("v2 wire items and outbox requests") { db in
+            // The whole wire item is kept, so that keyboards, quotes and files survive a restart; the
+            // columns stay for ordering and lookups.
+            try db.execute(
+                sql: """
+                    ALTER TABLE message ADD COLUMN item TEXT;
+                    ALTER TABLE outbox ADD COLUMN request TEXT;
+                    CREATE INDEX message_order ON message(tsMicros, id);
+                    """
+            )
+        }
         return migrator
     }
 
@@ -69,16 +80,53 @@ struct HistoryDatabase: Sendable {
         }
     }
 
-    /// Deletes a message.
-    func deleteMessage(id: String) throws {
-        _ = try writer.write { db in try StoredMessageRecord.deleteOne(db, key: id) }
+    /// Deletes the message the service knows by `serverID`; returns it.
+    func deleteMessage(serverID: String) throws -> StoredMessageRecord? {
+        try writer.write { db in
+            let request = StoredMessageRecord.filter(StoredMessageRecord.Columns.serverId == serverID)
+            let record = try request.fetchOne(db)
+            try request.deleteAll(db)
+            return record
+        }
     }
 
-    /// The newest `limit` messages, oldest first.
-    func lastMessages(limit: Int) throws -> [StoredMessageRecord] {
+    /// The message the service knows by `serverID`.
+    func message(serverID: String) throws -> StoredMessageRecord? {
         try writer.read { db in
-            try StoredMessageRecord.order(StoredMessageRecord.Columns.tsMicros.desc).limit(limit).fetchAll(db)
-                .reversed()
+            try StoredMessageRecord.filter(StoredMessageRecord.Columns.serverId == serverID).fetchOne(db)
+        }
+    }
+
+    /// The newest `limit` messages older than `bound` (time, id), oldest first; nil bound means the newest.
+    func messages(before bound: (micros: Int64, id: String)?, limit: Int) throws -> [StoredMessageRecord] {
+        try writer.read { db in
+            try StoredMessageRecord.all().older(than: bound).newestFirst().limit(limit).fetchAll(db).reversed()
+        }
+    }
+
+    /// Every message, oldest first.
+    func allMessages() throws -> [StoredMessageRecord] {
+        try writer.read { db in try StoredMessageRecord.all().newestFirst().fetchAll(db).reversed() }
+    }
+
+    /// The time of the oldest stored message.
+    func oldestMessageMicros() throws -> Int64? {
+        try writer.read { db in
+            try Int64.fetchOne(db, StoredMessageRecord.select(min(StoredMessageRecord.Columns.tsMicros)))
+        }
+    }
+
+    /// Deletes every message (`clearHistory()`).
+    func deleteAllMessages() throws {
+        _ = try writer.write { db in try StoredMessageRecord.deleteAll(db) }
+    }
+
+    /// Deletes everything: another visitor is taking over this folder (PROTOCOL.md §2.4).
+    func wipe() throws {
+        try writer.write { db in
+            _ = try StoredMessageRecord.deleteAll(db)
+            _ = try OutboxRecord.deleteAll(db)
+            _ = try VisitorValueRecord.deleteAll(db)
         }
     }
 
@@ -128,4 +176,7 @@ enum VisitorValueKey: String {
     case visitSessionID = "session_id"
     case pageID = "page_id"
     case authToken = "auth_token"
+    case historyRevision = "history_revision"
+    case historyEnded = "history_ended"
+    case providedVisitorID = "provided_visitor_id"
 }

@@ -6,6 +6,7 @@ struct StoredMessageRecord: Codable, FetchableRecord, PersistableRecord {
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let tsMicros = Column(CodingKeys.tsMicros)
+        static let serverId = Column(CodingKeys.serverId)
     }
 
     var id: String
@@ -20,6 +21,23 @@ struct StoredMessageRecord: Codable, FetchableRecord, PersistableRecord {
     var canBeEdited: Bool
     var canBeReplied: Bool
     var edited: Bool
+    /// The wire item as JSON (PROTOCOL.md §4.2); nil in rows written before migration v2.
+    var item: String?
+}
+
+extension DerivableRequest<StoredMessageRecord> {
+    /// Messages strictly older than `bound` in history order (time, then id).
+    func older(than bound: (micros: Int64, id: String)?) -> Self {
+        guard let bound else { return self }
+        let time = StoredMessageRecord.Columns.tsMicros
+        let id = StoredMessageRecord.Columns.id
+        return filter(time < bound.micros || (time == bound.micros && id < bound.id))
+    }
+
+    /// Newest first, in history order.
+    func newestFirst() -> Self {
+        order(StoredMessageRecord.Columns.tsMicros.desc, StoredMessageRecord.Columns.id.desc)
+    }
 }
 
 /// A visitor message the service has not confirmed yet; delivered in `position` order, even after a restart.
@@ -34,6 +52,8 @@ struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var clientSideId: String
     var text: String
     var tsMicros: Int64
+    /// What to send, as `OutboxRequest` JSON; nil in rows written before migration v2 (plain text).
+    var request: String?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { position = inserted.rowID }
 }

@@ -12,82 +12,58 @@ struct MessageImpl: Message, Equatable {
     var senderName: String
     var avatarURL: URL?
     var operatorID: String?
-    var read: Bool
-    var editable: Bool
-    var repliable: Bool
-    var edited: Bool
+    var read = true
+    var editable = false
+    var repliable = false
+    var edited = false
+    var rawData: JSONValue?
+    var attachment: MessageAttachmentImpl?
+    var keyboard: KeyboardImpl?
+    var keyboardRequest: KeyboardRequestImpl?
+    var quote: QuoteImpl?
+    var stickerID: Int?
+    var reaction: String?
+    var canReact = false
+    var canChangeReaction = false
 
+    func getAttachment() -> (any MessageAttachment)? { attachment }
+    func getData() -> (any MessageData)? { attachment.map(MessageDataImpl.init(attachment:)) }
+    func getRawData() -> [String: Any?]? { rawData?.objectValue?.mapValues { $0.foundationValue } }
     func getID() -> String { id }
     func getServerSideID() -> String? { serverSideID }
+    func getCurrentChatID() -> String? { serverSideID }
+    func getKeyboard() -> (any Keyboard)? { keyboard }
+    func getKeyboardRequest() -> (any KeyboardRequest)? { keyboardRequest }
+    func getOperatorID() -> String? { operatorID }
+    func getQuote() -> (any Quote)? { quote }
+    func getSticker() -> (any Sticker)? { stickerID.map(StickerImpl.init(id:)) }
+    func getSenderAvatarFullURL() -> URL? { avatarURL }
+    func getSenderName() -> String { senderName }
+    func getSendStatus() -> MessageSendStatus { sendStatus }
     func getText() -> String { text }
     func getTime() -> Date { Date(timeIntervalSince1970: Double(timeMicros) / 1_000_000) }
     func getType() -> MessageType { type }
-    func getSendStatus() -> MessageSendStatus { sendStatus }
-    func getSenderName() -> String { senderName }
-    func getSenderAvatarFullURL() -> URL? { avatarURL }
-    func getOperatorID() -> String? { operatorID }
+    func isEqual(to message: any Message) -> Bool { (message as? MessageImpl) == self }
     func isReadByOperator() -> Bool { read }
     func canBeEdited() -> Bool { editable }
     func canBeReplied() -> Bool { repliable }
     func isEdited() -> Bool { edited }
-    func isEqual(to message: any Message) -> Bool { (message as? MessageImpl) == self }
+    func canVisitorReact() -> Bool { canReact }
+    func getVisitorReaction() -> String? { reaction }
+    func canVisitorChangeReaction() -> Bool { canChangeReaction }
 
     /// A visitor message that has not reached the service yet.
-    static func sending(id: String, text: String, timeMicros: Int64) -> MessageImpl {
+    static func sending(id: String, text: String, type: MessageType = .visitorMessage, timeMicros: Int64) -> MessageImpl
+    {
         MessageImpl(
             id: id,
-            serverSideID: nil,
             text: text,
             timeMicros: timeMicros,
-            type: .visitorMessage,
+            type: type,
             sendStatus: .sending,
             senderName: "",
-            avatarURL: nil,
-            operatorID: nil,
-            read: false,
-            editable: false,
-            repliable: false,
-            edited: false
+            read: false
         )
-    }
-}
-
-extension MessageImpl {
-    /// A message the service sent; nil for kinds the SDK drops (PROTOCOL.md §4.3).
-    init?(item: MessageItem, baseURL: String) {
-        guard let type = Self.messageType(of: item.knownKind) else { return nil }
-        self.init(
-            id: item.clientSideId ?? item.id,
-            serverSideID: item.id,
-            text: item.text,
-            timeMicros: item.timeMicros ?? 0,
-            type: type,
-            sendStatus: .sent,
-            senderName: item.name,
-            avatarURL: item.avatar.flatMap { URL(string: $0.contains("://") ? $0 : baseURL + $0) },
-            operatorID: item.authorId.map(String.init),
-            read: item.read ?? true,
-            editable: item.canBeEdited ?? false,
-            repliable: item.canBeReplied ?? false,
-            edited: item.edited ?? false
-        )
-    }
-
-    private static func messageType(of kind: MessageItem.Kind?) -> MessageType? {
-        switch kind {
-        case .visitor: .visitorMessage
-        case .operator: .operatorMessage
-        case .info: .info
-        case .operatorBusy: .operatorBusy
-        case .fileFromVisitor: .fileFromVisitor
-        case .fileFromOperator: .fileFromOperator
-        case .keyboard: .keyboard
-        case .keyboardResponse: .keyboardResponse
-        case .stickerVisitor: .stickerVisitor
-        case .actionRequest: .actionRequest
-        case .contactsRequest: .contactInformationRequest
-        case .contacts, .forOperator, nil: nil
-        }
     }
 }
 
@@ -96,16 +72,67 @@ struct OperatorImpl: Operator, Equatable {
     var id: String
     var name: String
     var avatarURL: URL?
+    var title: String?
+    var info: String?
 
     func getID() -> String { id }
     func getName() -> String { name }
     func getAvatarURL() -> URL? { avatarURL }
+    func getTitle() -> String? { title }
+    func getInfo() -> String? { info }
 
     init(item: OperatorItem, baseURL: String) {
         id = String(item.id)
         name = item.fullname
-        avatarURL = item.avatar.flatMap { URL(string: $0.contains("://") ? $0 : baseURL + $0) }
+        avatarURL = item.avatar.flatMap { URL(relative: $0, base: baseURL) }
+        title = item.title
+        info = item.additionalInfo
     }
+}
+
+/// The library's `Department`.
+struct DepartmentImpl: Department, Equatable {
+    var key: String
+    var name: String
+    var onlineStatus: DepartmentOnlineStatus
+    var order: Int
+    var localizedNames: [String: String]?
+    var logo: URL?
+
+    func getKey() -> String { key }
+    func getName() -> String { name }
+    func getDepartmentOnlineStatus() -> DepartmentOnlineStatus { onlineStatus }
+    func getOrder() -> Int { order }
+    func getLocalizedNames() -> [String: String]? { localizedNames }
+    func getLogo() -> URL? { logo }
+
+    init(item: DepartmentItem, baseURL: String) {
+        key = item.key
+        name = item.name
+        onlineStatus =
+            switch item.online {
+            case "online": .online
+            case "busy_online": .busyOnline
+            case "offline": .offline
+            case "busy_offline": .busyOffline
+            default: .unknown
+            }
+        order = item.order
+        localizedNames = item.localeToName
+        logo = item.logo.flatMap { URL(relative: $0, base: baseURL) }
+    }
+}
+
+/// The library's `LocationSettings`.
+struct LocationSettingsImpl: LocationSettings, Equatable {
+    var hintsEnabled: Bool
+    func areHintsEnabled() -> Bool { hintsEnabled }
+}
+
+/// The library's `Sticker`.
+struct StickerImpl: Sticker {
+    var id: Int
+    func getStickerId() -> Int { id }
 }
 
 /// The library's fatal error.
@@ -122,4 +149,26 @@ struct WebimNotFatalErrorImpl: WebimNotFatalError {
     var string: String
     func getErrorType() -> NotFatalErrorType { type }
     func getErrorString() -> String { string }
+}
+
+extension URL {
+    /// PROTOCOL.md §1.1: relative payload URLs are resolved as `base + path`.
+    init?(relative path: String, base: String) {
+        self.init(string: path.contains("://") ? path : base + path)
+    }
+}
+
+extension JSONValue {
+    /// The value as Foundation types, for the reference's `[String: Any?]` dictionaries.
+    var foundationValue: Any? {
+        switch self {
+        case .null: nil
+        case .bool(let value): value
+        case .int(let value): Int(value)
+        case .double(let value): value
+        case .string(let value): value
+        case .array(let values): values.map(\.foundationValue)
+        case .object(let members): members.mapValues(\.foundationValue)
+        }
+    }
 }

@@ -1,55 +1,73 @@
-/// The public message stream: checks access, then acts on the core.
+import Foundation
+import WebimWire
+
+/// The public message stream: checks access, then acts on the core. Actions are in `MessageStreamImpl+Actions`.
 final class MessageStreamImpl: MessageStream {
-    private let core: SessionCore
+    let core: SessionCore
 
     init(core: SessionCore) { self.core = core }
 
-    func getChatState() -> ChatState { (try? core.withAccess { $0.chatState }) ?? .unknown }
-    func getCurrentOperator() -> (any Operator)? { (try? core.withAccess { $0.currentOperator }) ?? nil }
+    // MARK: State
 
-    @discardableResult
-    func send(message: String) throws -> String { try core.withAccess { $0.send(text: message) } }
+    func getVisitSessionState() -> VisitSessionState { core.read(.unknown) { $0.state.visitSessionState } }
+    func getChatState() -> ChatState { core.read(.unknown) { $0.state.chatState } }
+    func getChatId() -> Int? { core.read(nil) { $0.state.chatID } }
+    func getUnreadByOperatorTimestamp() -> Date? { core.read(nil) { $0.state.unreadByOperatorTimestamp } }
+    func getUnreadByVisitorMessageCount() -> Int { core.read(0) { $0.state.unreadByVisitorMessageCount } }
+    func getUnreadByVisitorTimestamp() -> Date? { core.read(nil) { $0.state.unreadByVisitorTimestamp } }
+    func getCurrentOperator() -> (any Operator)? { core.read(nil) { $0.state.currentOperator } }
 
-    func startChat() throws { try core.withAccess { $0.requestChatStart() } }
-    func closeChat() throws { try core.withAccess { $0.requestChatClose() } }
-    func setVisitorTyping(draftMessage: String?) throws { try core.withAccess { $0.sendTyping(draft: draftMessage) } }
+    func getDepartmentList() -> [any Department]? {
+        core.read(nil) { core in core.state.departments.map { $0 as [any Department] } }
+    }
+
+    func getLocationSettings() -> any LocationSettings {
+        core.read(LocationSettingsImpl(hintsEnabled: false)) { $0.state.locationSettings }
+    }
+
+    func getLastRatingOfOperatorWith(id: String) -> Int { core.read(0) { $0.state.operatorRatings[id] ?? 0 } }
+
+    // MARK: Tracker
 
     func newMessageTracker(messageListener: any MessageListener) throws -> any MessageTracker {
         let generation = try core.withAccess { $0.startTracker(listener: messageListener) }
         return MessageTrackerImpl(core: core, generation: generation)
     }
 
-    func set(chatStateListener: any ChatStateListener) {
-        _ = try? core.withAccess { $0.chatStateListener = chatStateListener }
-    }
+    // MARK: Listeners
 
+    func set(visitSessionStateListener: any VisitSessionStateListener) {
+        setListener { $0.visitSessionState = visitSessionStateListener }
+    }
+    func set(chatStateListener: any ChatStateListener) { setListener { $0.chatState = chatStateListener } }
     func set(currentOperatorChangeListener: any CurrentOperatorChangeListener) {
-        _ = try? core.withAccess { $0.operatorListener = currentOperatorChangeListener }
+        setListener { $0.currentOperator = currentOperatorChangeListener }
     }
-
+    func set(departmentListChangeListener: any DepartmentListChangeListener) {
+        setListener { $0.departmentList = departmentListChangeListener }
+    }
     func set(operatorTypingListener: any OperatorTypingListener) {
-        _ = try? core.withAccess { $0.operatorTypingListener = operatorTypingListener }
+        setListener { $0.operatorTyping = operatorTypingListener }
     }
-}
-
-/// The public message tracker.
-final class MessageTrackerImpl: MessageTracker {
-    private let core: SessionCore
-    private let generation: Int
-
-    init(core: SessionCore, generation: Int) {
-        self.core = core
-        self.generation = generation
+    func set(locationSettingsChangeListener: any LocationSettingsChangeListener) {
+        setListener { $0.locationSettings = locationSettingsChangeListener }
     }
-
-    func getLastMessages(byLimit limit: Int, completion: @escaping ([any Message]) -> Void) throws {
-        let generation = generation
-        let messages = try core.withAccess { $0.lastMessages(limit: limit, tracker: generation) }
-        completion(messages)
+    func set(onlineStatusChangeListener: any OnlineStatusChangeListener) {
+        setListener { $0.onlineStatus = onlineStatusChangeListener }
     }
+    func set(unreadByOperatorTimestampChangeListener: any UnreadByOperatorTimestampChangeListener) {
+        setListener { $0.unreadByOperatorTimestamp = unreadByOperatorTimestampChangeListener }
+    }
+    func set(unreadByVisitorMessageCountChangeListener: any UnreadByVisitorMessageCountChangeListener) {
+        setListener { $0.unreadByVisitorMessageCount = unreadByVisitorMessageCountChangeListener }
+    }
+    func set(unreadByVisitorTimestampChangeListener: any UnreadByVisitorTimestampChangeListener) {
+        setListener { $0.unreadByVisitorTimestamp = unreadByVisitorTimestampChangeListener }
+    }
+    func set(helloMessageListener: any HelloMessageListener) { setListener { $0.helloMessage = helloMessageListener } }
 
-    func destroy() throws {
-        let generation = generation
-        try core.withAccess { $0.stopTracker(generation: generation) }
+    /// The reference's setters do not throw: a call off the executor or after destroy changes nothing.
+    private func setListener(_ change: @escaping @Sendable (inout StreamListeners) -> Void) {
+        _ = try? core.withAccess { change(&$0.listeners) }
     }
 }

@@ -1,40 +1,39 @@
 import AsyncHTTPClient
 import Foundation
-import Logging
 import WebimWire
 
 /// The state of one session, confined to the session's executor: what the facades read and the loops change.
 ///
-/// The delta loop (`SessionCore+Delta.swift`) and the action queue (`SessionCore+Actions.swift`) suspend on
-/// the network and resume here, so listeners are called on the executor, in order.
+/// The delta loop (`Delta/`), the action queue (`Actions/`) and the history poller (`History/`) suspend on the
+/// network and resume here, so listeners and completion handlers are called on the executor, in order.
 actor SessionCore {
     let executor: WebimExecutor
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    let configuration: SessionConfiguration
+    var settings: SessionSettings
     let history: HistoryDatabase
     let wire: WireClient
-    let logger = Logger(label: "webim.session")
+    var log: SessionLog { settings.log }
 
-    // Handlers and listeners.
-    let fatalErrorHandler: (any FatalErrorHandler)?
-    let notFatalErrorHandler: (any NotFatalErrorHandler)?
+    var state = StreamState()
+    var listeners = StreamListeners()
+    /// The tracker's view of the messages, and the listener it reports to.
+    var window = MessageWindow()
     var messageListener: (any MessageListener)?
-    /// Changes reach the message listener only once its tracker has asked for messages.
-    var trackerHasRequestedMessages = false
-    /// Bumped by each new tracker, so that an older tracker knows it was replaced.
-    var trackerGeneration = 0
-    var chatStateListener: (any ChatStateListener)?
-    var operatorListener: (any CurrentOperatorChangeListener)?
-    var operatorTypingListener: (any OperatorTypingListener)?
+    /// Visitor messages the service has not confirmed yet, in sending order (restored from the outbox).
+    var sendingMessages: [MessageImpl] = []
+    /// Requests waiting for the action loop, in order.
+    var actionQueue: [QueuedAction] = []
 
     // Lifecycle.
     var isDestroyed = false
     var isPaused = true
-    private var loops: [Task<Void, Never>] = []
+    var deltaLoop: Task<Void, Never>?
+    var otherLoops: [Task<Void, Never>] = []
     private var wakeups: [CheckedContinuation<Void, Never>] = []
 
     // Protocol state (PROTOCOL.md §2.4).
+    var location: String
     var deviceID = ""
     var visitorJSON: String?
     var visitSessionID: String?
@@ -42,30 +41,25 @@ actor SessionCore {
     var authToken: String?
     /// The last revision applied; 0 means init is due.
     var revision = 0
+    /// Credentials that signed file URLs read when they are asked for one.
+    let credentials = FileURLSigner()
+    var providedTokenFailures = 0
+    var typing = TypingThrottle()
 
-    // Chat state.
-    var chatState: ChatState = .closed
-    var currentOperator: OperatorImpl?
-    var isOperatorTyping = false
+    // History (PROTOCOL.md §6).
+    var historyRevision: String?
+    var historyEnded = false
+    /// The newest `HISTORY_REVISION` seen; history is fetched when it differs from the stored one.
+    var announcedHistoryRevision: String?
+    /// Whether the last fullUpdate announced `historyRevision`, which replaces the 60 s polling.
+    var historyIsAnnounced = false
 
-    /// Sent messages oldest first, then the visitor's unconfirmed ones in sending order.
-    var messages: [MessageImpl] = []
-    /// Unconfirmed messages, as persisted.
-    var outbox: [OutboxRecord] = []
-
-    init(
-        executor: WebimExecutor,
-        configuration: SessionConfiguration,
-        history: HistoryDatabase,
-        fatalErrorHandler: (any FatalErrorHandler)?,
-        notFatalErrorHandler: (any NotFatalErrorHandler)?
-    ) {
+    init(executor: WebimExecutor, settings: SessionSettings, history: HistoryDatabase) {
         self.executor = executor
-        self.configuration = configuration
+        self.settings = settings
         self.history = history
-        self.wire = WireClient(baseURL: configuration.baseURL, client: .shared)
-        self.fatalErrorHandler = fatalErrorHandler
-        self.notFatalErrorHandler = notFatalErrorHandler
+        self.location = settings.location ?? "mobile"
+        self.wire = WireClient(baseURL: settings.baseURL, client: .shared, log: settings.log)
     }
 
     /// Runs `body` if the caller is on the executor and the session is alive, as every public call must.
@@ -79,53 +73,61 @@ actor SessionCore {
         }
     }
 
-    /// Loads the stored visitor, the last messages and the outbox, so a restarted process resumes where it was.
-    func restoreFromHistory() {
-        do {
-            if let stored = try history.value(forKey: .deviceID) {
-                deviceID = stored
-            } else {
-                deviceID = UUID().uuidString
-                try history.set(deviceID, forKey: .deviceID)
-            }
-            visitorJSON = try history.value(forKey: .visitor)
-            visitSessionID = try history.value(forKey: .visitSessionID)
-            messages = try history.lastMessages(limit: 100).map(MessageImpl.init(stored:))
-            outbox = try history.outbox()
-            for entry in outbox where !messages.contains(where: { $0.id == entry.clientSideId }) {
-                messages.append(.sending(id: entry.clientSideId, text: entry.text, timeMicros: entry.tsMicros))
-            }
-        } catch {
-            logger.error("could not read local history", metadata: ["error": "\(error)"])
-        }
+    /// Wraps a non-Sendable value (a completion closure) for the trip through the core; off the executor it throws.
+    nonisolated func bind<Value>(_ value: Value) throws -> ExecutorBound<Value> {
+        guard executor.isCurrent else { throw AccessError.invalidThread }
+        return ExecutorBound(value, on: executor)
+    }
+
+    /// Reads state for a getter: the reference's getters do not throw, so a bad call gets `fallback`.
+    nonisolated func read<Result: Sendable>(
+        _ fallback: Result,
+        _ body: @Sendable (isolated SessionCore) -> Result
+    )
+        -> Result
+    {
+        (try? withAccess(body)) ?? fallback
     }
 
     // MARK: Lifecycle
 
     func resume() {
         isPaused = false
-        if loops.isEmpty {
-            loops.append(Task { await self.runDeltaLoop() })
-            loops.append(Task { await self.runActionLoop() })
-        }
+        if deltaLoop == nil { startLoops() }
         wakeAll()
     }
 
     func pause() { isPaused = true }
 
+    private func startLoops() {
+        deltaLoop = Task { await self.runDeltaLoop() }
+        otherLoops.append(Task { await self.runActionLoop() })
+        otherLoops.append(Task { await self.runHistoryLoop() })
+    }
+
+    /// Restarts the delta loop at once, abandoning a held long-poll (after a location change).
+    func restartDeltaLoop() {
+        deltaLoop?.cancel()
+        deltaLoop = Task { await self.runDeltaLoop() }
+    }
+
     /// Stops the loops; with `clearingVisitorData`, deletes everything stored about the visitor.
     func destroy(clearingVisitorData: Bool) {
+        if clearingVisitorData { unregisterPushToken() }
         isDestroyed = true
-        for loop in loops { loop.cancel() }
-        loops = []
+        deltaLoop?.cancel()
+        deltaLoop = nil
+        for loop in otherLoops { loop.cancel() }
+        otherLoops = []
         wakeAll()
+        listeners = StreamListeners()
         messageListener = nil
-        chatStateListener = nil
-        operatorListener = nil
-        operatorTypingListener = nil
+        window.stop()
+        for queued in actionQueue { queued.cancel(self) }
+        actionQueue = []
         if clearingVisitorData {
             try? history.close()
-            try? FileManager.default.removeItem(at: configuration.storageDirectory)
+            try? FileManager.default.removeItem(at: settings.storageDirectory)
         }
     }
 
@@ -154,17 +156,27 @@ actor SessionCore {
             case WireError.wrongProvidedVisitorHash: .wrongProvidedVisitorHash
             case WireError.providedVisitorExpired: .providedVisitorFieldsExpired
             case WireError.wrongInit: .initializationFailed
+            case WireError.noChat: .noChat
             default: .unknown
             }
-        logger.error("fatal protocol error", metadata: ["error": "\(code)"])
-        let handler = fatalErrorHandler
+        log(.error, .networkRequest, "fatal protocol error: \(code)")
+        let handler = settings.fatalErrorHandler
+        let alert = settings.webimAlert
         destroy(clearingVisitorData: false)
         handler?.on(error: WebimErrorImpl(type: type, string: code))
+        alert?.present(title: "Webim", message: code)
     }
 
     /// Reports a transient network problem.
     func report(_ type: NotFatalErrorType, _ description: String) {
-        notFatalErrorHandler?.on(error: WebimNotFatalErrorImpl(type: type, string: description))
+        settings.notFatalErrorHandler?.on(error: WebimNotFatalErrorImpl(type: type, string: description))
+    }
+
+    /// Tells the non-fatal handler when the connection is lost or back.
+    func setConnected(_ connected: Bool) {
+        guard connected != state.isConnected else { return }
+        state.isConnected = connected
+        settings.notFatalErrorHandler?.connectionStateChanged(connected: connected)
     }
 
     /// Whether a protocol error string is one of the fatal ones that also end actions (PROTOCOL.md §2.6).
@@ -174,4 +186,6 @@ actor SessionCore {
             WireError.providedVisitorExpired,
         ].contains(code)
     }
+
+    static func nowMicros() -> Int64 { Int64((Date().timeIntervalSince1970 * 1_000_000).rounded()) }
 }

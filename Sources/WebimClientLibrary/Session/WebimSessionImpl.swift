@@ -13,4 +13,6 @@ final class WebimSessionImpl: WebimSession {
     func destroy() throws { try core.withAccess { $0.destroy(clearingVisitorData: false) } }
     func destroyWithClearVisitorData() throws { try core.withAccess { $0.destroy(clearingVisitorData: true) } }
     func getStream() -> any MessageStream { stream }
+    func change(location: String) throws { try core.withAccess { $0.change(location: location) } }
+    func set(deviceToken: String) throws { try core.withAccess { $0.setDeviceToken(deviceToken) } }
 }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import MultipartKit
 import NIOCore
 import NIOHTTP1
 import WebimWire
@@ -8,6 +9,7 @@ import WebimWire
 struct WireClient: Sendable {
     let baseURL: String
     let client: HTTPClient
+    let log: SessionLog
 
     /// A failure below the protocol: no answer at all, or a status the SDK does not parse (PROTOCOL.md §1.5).
     enum TransportError: Error {
@@ -42,6 +44,41 @@ struct WireClient: Sendable {
         return try await execute(request, timeout: timeout)
     }
 
+    /// PROTOCOL.md §7.1: `multipart/form-data` with `chat-mode`, `client-side-id`, the credentials and the file.
+    func upload(
+        _ upload: QueuedAction.UploadCall,
+        credentials: [(String, String)],
+        timeout: TimeAmount
+    ) async throws -> UploadResponse {
+        let boundary = UUID().uuidString
+        var parts =
+            ([(WireParameter.chatMode, "online"), (WireParameter.clientSideID, upload.clientSideID)] + credentials)
+            .map { name, value in
+                MultipartPart(
+                    headers: ["Content-Disposition": "form-data; name=\"\(name)\""],
+                    body: ByteBuffer(string: value)
+                )
+            }
+        let quotedName = upload.fileName.replacingOccurrences(of: "\"", with: "%22")
+        parts.append(
+            MultipartPart(
+                headers: [
+                    "Content-Disposition":
+                        "form-data; name=\"\(WireParameter.uploadFile)\"; filename=\"\(quotedName)\"",
+                    "Content-Type": upload.mimeType,
+                ],
+                body: ByteBuffer(bytes: upload.data)
+            )
+        )
+        var body = ByteBuffer()
+        try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &body)
+        var request = HTTPClientRequest(url: "\(baseURL)\(WireEndpoint.upload)")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")
+        request.body = .bytes(body)
+        return try await execute(request, timeout: timeout)
+    }
+
     private func execute<Answer: Decodable>(_ request: HTTPClientRequest, timeout: TimeAmount) async throws -> Answer {
         var request = request
         request.headers.add(name: "User-Agent", value: "Linux: Webim-Client 4.0.0; (webim-widget)")
@@ -53,6 +90,7 @@ struct WireClient: Sendable {
         } catch {
             throw TransportError.noConnection("\(error)")
         }
+        log(.verbose, .networkRequest, "\(request.method) \(request.url) → \(response.status.code)")
         guard Self.parsedStatuses.contains(response.status.code) else {
             throw TransportError.unavailable(status: response.status.code)
         }

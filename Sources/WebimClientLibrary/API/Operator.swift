@@ -1,8 +1,0 @@
-public import Foundation
-
-/// An operator.
-public protocol Operator: Sendable {
-    func getID() -> String
-    func getName() -> String
-    func getAvatarURL() -> URL?
-}

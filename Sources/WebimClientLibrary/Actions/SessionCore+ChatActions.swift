@@ -1,0 +1,171 @@
+import Foundation
+import NIOCore
+import WebimWire
+
+extension SessionCore {
+    /// Queues an action that is not a message; `onFinish` gets its outcome.
+    func queue(
+        _ action: WireAction,
+        _ fields: [(String, String)] = [],
+        startsChat: Bool = false,
+        onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void = { _, _ in }
+    ) {
+        enqueue(QueuedAction(call: .action(action, fields), startsChat: startsChat, onFinish: onFinish))
+    }
+
+    /// `startChat` in all its forms (PROTOCOL.md §5.2; the service treats a repeated start as a no-op).
+    func startChat(departmentKey: String?, firstQuestion: String?, customFields: String?) {
+        var fields = [(WireParameter.clientSideID, ClientSideID.make())]
+        if let departmentKey { fields.append((WireParameter.departmentKey, departmentKey)) }
+        if let firstQuestion { fields.append((WireParameter.firstQuestion, firstQuestion)) }
+        if let customFields { fields.append((WireParameter.visitorFields, customFields)) }
+        queue(.chatStart, fields)
+    }
+
+    /// `edit(message:text:completionHandler:)`: shown as `sending` with the new text until the service answers.
+    func edit(
+        message: any Message,
+        text: String,
+        onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
+    ) -> Bool {
+        guard message.canBeEdited(), message.getType() == .visitorMessage,
+            let original = currentMessage(id: message.getID()) ?? (message as? MessageImpl)
+        else { return false }
+        var edited = original
+        edited.text = text
+        edited.sendStatus = .sending
+        replaceLocally(edited)
+        let pending = edited
+        let fields = [(WireParameter.clientSideID, original.id), (WireParameter.message, text)]
+        queue(.chatMessage, fields) { core, outcome in
+            switch outcome {
+            case .success:
+                // The service's CHAT_MESSAGE update follows; until then the new text shows as sent.
+                var sent = pending
+                sent.sendStatus = .sent
+                sent.edited = true
+                core.replaceLocally(sent)
+            case .failure:
+                core.replaceLocally(original)
+            case .canceled:
+                break
+            }
+            onFinish(core, outcome)
+        }
+        return true
+    }
+
+    /// `delete(message:completionHandler:)`: the service's CHAT_MESSAGE `del` removes it from the list.
+    func delete(
+        message: any Message,
+        onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
+    )
+        -> Bool
+    {
+        guard message.canBeEdited(), message.getSendStatus() == .sent else { return false }
+        queue(.chatDeleteMessage, [(WireParameter.clientSideID, message.getID())], onFinish: onFinish)
+        return true
+    }
+
+    /// `rateOperatorWith`: ratings outside 1…5 are not sent, as the reference says.
+    func rateOperator(
+        id: String?,
+        note: String?,
+        rating: Int,
+        onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
+    ) {
+        guard (1...5).contains(rating) else { return }
+        let operatorID = id ?? state.currentOperator?.id
+        var fields = [(WireParameter.rate, String(rating - 3))]
+        if let operatorID { fields.append((WireParameter.operatorID, operatorID)) }
+        if let note { fields.append((WireParameter.visitorNote, note)) }
+        if let chatID = state.chatID { fields.append((WireParameter.threadID, String(chatID))) }
+        queue(.chatOperatorRateSelect, fields) { core, outcome in
+            if case .success = outcome, let operatorID { core.state.operatorRatings[operatorID] = rating }
+            onFinish(core, outcome)
+        }
+    }
+
+    /// `setVisitorTyping(draftMessage:)`: at most one report a second while the draft changes, and
+    /// `typing=0` five seconds after the last change (PROTOCOL.md §2.1).
+    func setVisitorTyping(draft: String?) {
+        typing.latestDraft = draft
+        typing.changeCount += 1
+        let change = typing.changeCount
+        guard let draft else {
+            sendTyping(isTyping: false, draft: nil)
+            return
+        }
+        let now = ContinuousClock.now
+        if let last = typing.lastSent, now - last < .seconds(1) {
+            guard !typing.flushScheduled else { return }
+            typing.flushScheduled = true
+            let wait = .seconds(1) - (now - last)
+            Task {
+                try? await Task.sleep(for: wait)
+                typing.flushScheduled = false
+                if typing.latestDraft != nil { sendTyping(isTyping: true, draft: typing.latestDraft) }
+            }
+        } else {
+            sendTyping(isTyping: true, draft: draft)
+        }
+        Task {
+            try? await Task.sleep(for: .seconds(5))
+            guard change == typing.changeCount, let latest = typing.latestDraft else { return }
+            sendTyping(isTyping: false, draft: latest)
+        }
+    }
+
+    private func sendTyping(isTyping: Bool, draft: String?) {
+        guard !isDestroyed else { return }
+        typing.lastSent = ContinuousClock.now
+        var fields = [
+            (WireParameter.typing, isTyping ? "1" : "0"),
+            (WireParameter.deleteDraft, draft == nil ? "1" : "0"),
+        ]
+        if let draft { fields.append((WireParameter.messageDraft, draft)) }
+        var action = QueuedAction(call: .action(.chatVisitorTyping, fields)) { _, _ in }
+        action.isTyping = true
+        enqueue(action)
+    }
+
+    /// `clearHistory()`: on the service and here.
+    func clearHistory() {
+        queue(.chatClearHistory)
+        try? history.deleteAllMessages()
+        emit(window.removeAll())
+    }
+
+    /// `set(deviceToken:)` on a running session.
+    func setDeviceToken(_ token: String) {
+        settings.deviceToken = token
+        if settings.pushService == nil { settings.pushService = "apns" }
+        queue(.setPushToken, [(WireParameter.pushToken, token)])
+    }
+
+    /// `destroyWithClearVisitorData()` unregisters the push token first, waiting at most 2 s (PROTOCOL.md §2.8).
+    func unregisterPushToken() {
+        guard settings.deviceToken != nil, pageID != nil else { return }
+        let wire = wire
+        let fields =
+            [(WireParameter.action, WireAction.setPushToken.rawValue), (WireParameter.pushToken, "none")]
+            + credentialsQuery()
+        // Outlives the session on purpose: the session is gone by the time the service answers.
+        Task.detached {
+            _ = try? await wire.postForm(
+                WireEndpoint.action,
+                fields: fields,
+                timeout: .seconds(2),
+                as: ActionResponse.self
+            )
+        }
+    }
+}
+
+/// The throttle of typing reports.
+struct TypingThrottle: Sendable {
+    var latestDraft: String?
+    var lastSent: ContinuousClock.Instant?
+    var flushScheduled = false
+    var changeCount = 0
+}

@@ -1,0 +1,62 @@
+import Foundation
+import NIOCore
+import WebimWire
+
+// Requests that only read: search and configs. They do not wait in the action queue.
+extension SessionCore {
+    /// `searchStreamMessagesBy(query:completionHandler:)`.
+    func search(query: String, completion: @escaping @Sendable (isolated SessionCore, [MessageImpl]?) -> Void) {
+        let request = [(WireParameter.query, query)] + credentialsQuery()
+        Task {
+            let answer = try? await wire.get(
+                WireEndpoint.searchMessages,
+                query: request,
+                timeout: .init(settings.requestTimeout),
+                as: SearchResponse.self
+            )
+            guard !isDestroyed else { return }
+            let context = messageContext
+            completion(self, answer?.data.map { $0.items.compactMap { MessageImpl(item: $0, context: context) } })
+        }
+    }
+
+    /// `getRawConfig(forLocation:)` and `getServerSideSettings`: the location config (PROTOCOL.md §9).
+    func fetchConfig(location: String, completion: @escaping @Sendable (isolated SessionCore, JSONValue?) -> Void) {
+        let path = "\(WireEndpoint.configs)/\(location)"
+        Task {
+            let answer = try? await wire.get(
+                path,
+                query: [(WireParameter.jsonp, "false")] + credentialsQuery(),
+                timeout: .init(settings.requestTimeout),
+                as: JSONValue.self
+            )
+            guard !isDestroyed else { return }
+            completion(self, answer.flatMap { $0["error"] == nil ? $0 : nil })
+        }
+    }
+
+    /// `getServerSideSettings`: also the limits later uploads are checked against (PROTOCOL.md §7.1).
+    func fetchServerSideSettings(
+        completion: @escaping @Sendable (isolated SessionCore, WebimServerSideSettings?) -> Void
+    ) {
+        fetchConfig(location: location) { core, json in
+            guard let json, let config = try? WireCoding.decode(LocationConfigResponse.self, from: json) else {
+                completion(core, nil)
+                return
+            }
+            let accountConfig = json["accountConfig"] ?? .object([:])
+            let settings = WebimServerSideSettings(
+                maxVisitorUploadFileSizeMB: config.maxVisitorUploadFileSizeMegabytes,
+                allowedUploadFileTypes: config.allowedUploadFileTypes ?? [],
+                visitorUploadFile: config.isVisitorUploadFileAllowed,
+                visitorMessageEditing: config.isVisitorMessageEditingAllowed,
+                webAndMobileQuoting: config.isQuotingAllowed,
+                rateOperator: config.isOperatorRatingAllowed,
+                accountConfigJSON: (try? WireCoding.makeEncoder().encode(accountConfig))
+                    .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            )
+            core.state.serverSideSettings = settings
+            completion(core, settings)
+        }
+    }
+}

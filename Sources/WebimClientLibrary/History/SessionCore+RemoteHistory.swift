@@ -1,0 +1,107 @@
+import Foundation
+import NIOCore
+import WebimWire
+
+extension SessionCore {
+    /// Keeps local history in step with the service (PROTOCOL.md §6): a since-request after init, then on each
+    /// new `HISTORY_REVISION`, or every 60 s when the service does not announce revisions.
+    func runHistoryLoop() async {
+        var syncedAnnouncement: String?
+        var failures = 0
+        while !isDestroyed, !Task.isCancelled {
+            await waitUntil { !isPaused && pageID != nil }
+            guard !isDestroyed else { return }
+            let announcement = announcedHistoryRevision
+            guard await fetchHistorySince() else {
+                // PROTOCOL.md §6: a failed request stalls polling; retry gently rather than spin.
+                failures = min(failures + 1, 60)
+                try? await Task.sleep(for: .seconds(failures))
+                continue
+            }
+            failures = 0
+            syncedAnnouncement = announcement
+            if historyIsAnnounced {
+                await waitUntil { announcedHistoryRevision != syncedAnnouncement || pageID == nil }
+            } else {
+                try? await Task.sleep(for: .seconds(60))
+            }
+        }
+    }
+
+    /// Requests history since the stored revision until the service has no more; false if it failed.
+    private func fetchHistorySince() async -> Bool {
+        while !isDestroyed {
+            var query = credentialsQuery()
+            let requestedSince = historyRevision
+            if let requestedSince { query.insert((WireParameter.since, requestedSince), at: 0) }
+            let answer: HistorySinceResponse
+            do {
+                answer = try await wire.get(
+                    WireEndpoint.history,
+                    query: query,
+                    timeout: .seconds(30),
+                    as: HistorySinceResponse.self
+                )
+            } catch {
+                log(.warning, .messageHistory, "history request failed: \(error)")
+                return false
+            }
+            if let error = answer.error {
+                if error == WireError.reinitRequired { dropAuthorization() }
+                return false
+            }
+            guard let page = answer.data else { return false }
+            apply(historyPage: page.messages ?? [])
+            if let revision = page.revision {
+                historyRevision = revision
+                try? history.set(revision, forKey: .historyRevision)
+            }
+            if requestedSince == nil, page.hasMore != true { markHistoryEnded() }
+            guard requestedSince != nil, page.hasMore == true else { return true }
+        }
+        return false
+    }
+
+    /// Requests the page of history before `beforeMicros` (nil: now) and stores it; false if nothing was learned.
+    func fetchOlderHistory(beforeMicros: Int64?) async -> Bool {
+        guard pageID != nil else { return false }
+        let before = beforeMicros ?? Self.nowMicros()
+        let query = [(WireParameter.beforeTimestamp, String(before))] + credentialsQuery()
+        do {
+            let answer = try await wire.get(
+                WireEndpoint.history,
+                query: query,
+                timeout: .seconds(30),
+                as: HistoryBeforeResponse.self
+            )
+            guard answer.error == nil, let page = answer.data else { return false }
+            let messages = page.messages ?? []
+            let context = messageContext
+            let stored = messages.compactMap { item in
+                MessageImpl(item: item, context: context).map { $0.storedRecord(item: item) }
+            }
+            try history.save(messages: stored)
+            if page.hasMore != true || messages.isEmpty { markHistoryEnded() }
+            return !messages.isEmpty || historyEnded
+        } catch {
+            log(.warning, .messageHistory, "history request failed: \(error)")
+            return false
+        }
+    }
+
+    /// Stores a since-page: deletions remove, everything else inserts or replaces (PROTOCOL.md §6).
+    private func apply(historyPage items: [MessageItem]) {
+        for item in items where item.deleted == true { removeMessage(serverSideID: item.id) }
+        receive(items.filter { $0.deleted != true })
+    }
+
+    private func markHistoryEnded() {
+        historyEnded = true
+        try? history.set("1", forKey: .historyEnded)
+    }
+
+    /// `page-id` and `auth-token`, which every request but init carries (PROTOCOL.md §1.2).
+    func credentialsQuery() -> [(String, String)] {
+        [(WireParameter.pageID, pageID ?? ""), (WireParameter.authToken, authToken ?? "")]
+    }
+}

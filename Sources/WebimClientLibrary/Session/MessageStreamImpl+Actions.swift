@@ -1,0 +1,232 @@
+import Foundation
+import WebimWire
+
+extension MessageStreamImpl {
+    // MARK: Chat
+
+    func startChat() throws { try startChat(departmentKey: nil, firstQuestion: nil, customFields: nil) }
+    func startChat(firstQuestion: String?) throws {
+        try startChat(departmentKey: nil, firstQuestion: firstQuestion, customFields: nil)
+    }
+    func startChat(customFields: String?) throws {
+        try startChat(departmentKey: nil, firstQuestion: nil, customFields: customFields)
+    }
+    func startChat(departmentKey: String?) throws {
+        try startChat(departmentKey: departmentKey, firstQuestion: nil, customFields: nil)
+    }
+    func startChat(departmentKey: String?, firstQuestion: String?) throws {
+        try startChat(departmentKey: departmentKey, firstQuestion: firstQuestion, customFields: nil)
+    }
+    func startChat(firstQuestion: String?, customFields: String?) throws {
+        try startChat(departmentKey: nil, firstQuestion: firstQuestion, customFields: customFields)
+    }
+    func startChat(departmentKey: String?, customFields: String?) throws {
+        try startChat(departmentKey: departmentKey, firstQuestion: nil, customFields: customFields)
+    }
+    func startChat(departmentKey: String?, firstQuestion: String?, customFields: String?) throws {
+        try core.withAccess {
+            $0.startChat(departmentKey: departmentKey, firstQuestion: firstQuestion, customFields: customFields)
+        }
+    }
+
+    func closeChat() throws { try core.withAccess { $0.queue(.chatClose) } }
+    func setVisitorTyping(draftMessage: String?) throws {
+        try core.withAccess { $0.setVisitorTyping(draft: draftMessage) }
+    }
+    func setChatRead() throws { try core.withAccess { $0.queue(.chatReadByVisitor) } }
+    func set(prechatFields: String) throws {
+        let fields = PrechatFields.normalize(prechatFields)
+        try core.withAccess { $0.queue(.chatSetPrechatFields, [(WireParameter.prechatFields, fields)]) }
+    }
+    func respondSentryCall(id: String) throws {
+        try core.withAccess { $0.queue(.chatActionRequest, [(WireParameter.clientSideID, id)]) }
+    }
+    func updateWidgetStatus(data: String) throws {
+        try core.withAccess { $0.queue(.widgetUpdate, [(WireParameter.data, data)]) }
+    }
+
+    func sendDialogTo(emailAddress: String, completionHandler: (any SendDialogToEmailAddressCompletionHandler)?) throws
+    {
+        try core.withAccess { core in
+            core.queue(.chatSendChatHistory, [(WireParameter.email, emailAddress)]) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess()
+                case .failure(let code):
+                    completionHandler?.onFailure(error: SendDialogToEmailAddressError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
+    func rateOperatorWith(
+        id: String?,
+        byRating rating: Int,
+        completionHandler: (any RateOperatorCompletionHandler)?
+    )
+        throws
+    {
+        try rateOperatorWith(id: id, note: nil, byRating: rating, completionHandler: completionHandler)
+    }
+
+    func rateOperatorWith(
+        id: String?,
+        note: String?,
+        byRating rating: Int,
+        completionHandler: (any RateOperatorCompletionHandler)?
+    ) throws {
+        try core.withAccess { core in
+            core.rateOperator(id: id, note: note, rating: rating) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess()
+                case .failure(let code): completionHandler?.onFailure(error: RateOperatorError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
+    // MARK: Messages
+
+    @discardableResult
+    func send(message: String) throws -> String { try core.withAccess { $0.sendMessage(text: message) } }
+
+    @discardableResult
+    func send(message: String, completionHandler: (any SendMessageCompletionHandler)?) throws -> String {
+        try core.withAccess { core in
+            core.sendMessage(text: message) { _, id, outcome in
+                if case .success = outcome { completionHandler?.onSuccess(messageID: id) }
+            }
+        }
+    }
+
+    @discardableResult
+    func send(message: String, isHintQuestion: Bool?) throws -> String {
+        let fields = isHintQuestion.map { [(WireParameter.hintQuestion, $0 ? "1" : "0")] } ?? []
+        return try core.withAccess { $0.sendMessage(text: message, extraFields: fields) }
+    }
+
+    @discardableResult
+    func send(
+        message: String,
+        data: [String: Any]?,
+        completionHandler: (any DataMessageCompletionHandler)?
+    ) throws
+        -> String
+    {
+        var fields: [(String, String)] = []
+        if let data, JSONSerialization.isValidJSONObject(data),
+            let json = try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys])
+        {
+            fields.append((WireParameter.data, String(decoding: json, as: UTF8.self)))
+        }
+        return try core.withAccess { [fields] core in
+            core.sendMessage(text: message, extraFields: fields) { _, id, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess(messageID: id)
+                case .failure(let code):
+                    completionHandler?.onFailure(messageID: id, error: DataMessageError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
+    @discardableResult
+    func reply(message: String, repliedMessage: any Message) throws -> String? {
+        try core.withAccess { core in
+            guard repliedMessage.canBeReplied(), let serverID = repliedMessage.getServerSideID(),
+                let reference = try? WireCoding.makeEncoder().encode(QuoteReference(messageID: serverID))
+            else { return nil }
+            let quote = QuoteImpl(
+                state: .pending,
+                authorID: repliedMessage.getOperatorID(),
+                timestamp: repliedMessage.getTime(),
+                messageID: repliedMessage.getID(),
+                text: repliedMessage.getText(),
+                type: repliedMessage.getType(),
+                senderName: repliedMessage.getSenderName()
+            )
+            let field = (WireParameter.quote, String(decoding: reference, as: UTF8.self))
+            return core.sendMessage(text: message, extraFields: [field], quote: quote)
+        }
+    }
+
+    @discardableResult
+    func edit(message: any Message, text: String, completionHandler: (any EditMessageCompletionHandler)?) throws -> Bool
+    {
+        let id = message.getID()
+        return try core.withAccess { core in
+            core.edit(message: message, text: text) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess(messageID: id)
+                case .failure(let code):
+                    completionHandler?.onFailure(messageID: id, error: EditMessageError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
+    @discardableResult
+    func delete(message: any Message, completionHandler: (any DeleteMessageCompletionHandler)?) throws -> Bool {
+        let id = message.getID()
+        return try core.withAccess { core in
+            core.delete(message: message) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess(messageID: id)
+                case .failure(let code):
+                    completionHandler?.onFailure(messageID: id, error: DeleteMessageError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
+    func sendKeyboardRequest(
+        button: any KeyboardButton,
+        message: any Message,
+        completionHandler: (any SendKeyboardRequestCompletionHandler)?
+    ) throws {
+        try sendKeyboardRequest(
+            buttonID: button.getID(),
+            messageCurrentChatID: message.getCurrentChatID() ?? message.getID(),
+            completionHandler: completionHandler
+        )
+    }
+
+    func sendKeyboardRequest(
+        buttonID: String,
+        messageCurrentChatID: String,
+        completionHandler: (any SendKeyboardRequestCompletionHandler)?
+    ) throws {
+        let fields = [(WireParameter.buttonID, buttonID), (WireParameter.requestMessageID, messageCurrentChatID)]
+        try core.withAccess { core in
+            core.queue(.chatKeyboardResponse, fields) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess(messageID: messageCurrentChatID)
+                case .failure(let code):
+                    completionHandler?.onFailure(
+                        messageID: messageCurrentChatID,
+                        error: KeyboardResponseError(wireCode: code)
+                    )
+                case .canceled: break
+                }
+            }
+        }
+    }
+
+    func sendSticker(withId stickerId: Int, completionHandler: (any SendStickerCompletionHandler)?) throws {
+        try core.withAccess { core in
+            core.sendSticker(id: stickerId) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess()
+                case .failure(let code): completionHandler?.onFailure(error: SendStickerError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
+    func clearHistory() throws { try core.withAccess { $0.clearHistory() } }
+}

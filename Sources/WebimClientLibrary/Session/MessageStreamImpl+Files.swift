@@ -1,0 +1,123 @@
+import Foundation
+import WebimWire
+
+extension MessageStreamImpl {
+    @discardableResult
+    func send(
+        file: Data,
+        filename: String,
+        mimeType: String,
+        completionHandler: (any SendFileCompletionHandler)?
+    ) throws
+        -> String
+    {
+        try core.withAccess { core in
+            core.sendFile(data: file, fileName: filename, mimeType: mimeType) { _, id, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess(messageID: id)
+                case .failure(let code):
+                    completionHandler?.onFailure(messageID: id, error: SendFileError(wireCode: code))
+                case .canceled: completionHandler?.onFailure(messageID: id, error: .uploadCanceled)
+                }
+            }
+        }
+    }
+
+    @discardableResult
+    func uploadFilesToServer(
+        file: Data,
+        filename: String,
+        mimeType: String,
+        completionHandler: (any UploadFileToServerCompletionHandler)?
+    ) throws -> String {
+        try core.withAccess { core in
+            core.uploadFile(data: file, fileName: filename, mimeType: mimeType) { core, id, outcome in
+                switch outcome {
+                case .success(let data):
+                    guard let parameters = data.flatMap({ try? $0.decode(FileParametersItem.self) }),
+                        let file = FileInfoImpl(parameters: parameters, signer: core.credentials)
+                    else {
+                        completionHandler?.onFailure(messageID: id, error: .unknown)
+                        return
+                    }
+                    completionHandler?.onSuccess(
+                        id: id,
+                        uploadedFile: UploadedFileImpl(parameters: parameters, file: file)
+                    )
+                case .failure(let code):
+                    completionHandler?.onFailure(messageID: id, error: SendFileError(wireCode: code))
+                case .canceled: completionHandler?.onFailure(messageID: id, error: .uploadCanceled)
+                }
+            }
+        }
+    }
+
+    @discardableResult
+    func send(uploadedFiles: [any UploadedFile], completionHandler: (any SendFilesCompletionHandler)?) throws -> String
+    {
+        let files = uploadedFiles.compactMap { ($0 as? UploadedFileImpl)?.parameters }
+        return try core.withAccess { core in
+            core.sendUploadedFiles(files) { _, id, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess(messageID: id)
+                case .failure(let code):
+                    completionHandler?.onFailure(messageID: id, error: SendFilesError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
+    func deleteUploadedFiles(fileGuid: String, completionHandler: (any DeleteUploadedFileCompletionHandler)?) throws {
+        try core.withAccess { core in
+            core.enqueue(
+                QueuedAction(call: .deleteUploadedFile(guid: fileGuid)) { _, outcome in
+                    switch outcome {
+                    case .success: completionHandler?.onSuccess()
+                    case .failure(let code):
+                        completionHandler?.onFailure(error: DeleteUploadedFileError(wireCode: code))
+                    case .canceled: break
+                    }
+                }
+            )
+        }
+    }
+
+    // MARK: Reads
+
+    func searchStreamMessagesBy(query: String, completionHandler: (any SearchMessagesCompletionHandler)?) throws {
+        try core.withAccess { core in
+            core.search(query: query) { _, messages in
+                if let messages {
+                    completionHandler?.onSearchMessageSuccess(query: query, messages: messages)
+                } else {
+                    completionHandler?.onSearchMessageFailure(query: query)
+                }
+            }
+        }
+    }
+
+    func getRawConfig(forLocation: String, completionHandler: (any RawLocationConfigCompletionHandler)?) throws {
+        try core.withAccess { core in
+            core.fetchConfig(location: forLocation) { _, json in
+                if let config = json?.objectValue {
+                    completionHandler?.onSuccess(rawLocationConfig: config.mapValues(\.foundationValue))
+                } else {
+                    completionHandler?.onFailure()
+                }
+            }
+        }
+    }
+
+    func getServerSideSettings(completionHandler: (any ServerSideSettingsCompletionHandler)?) throws {
+        try core.withAccess { core in
+            core.fetchServerSideSettings { _, settings in
+                if let settings {
+                    completionHandler?.onSuccess(webimServerSideSettings: settings)
+                } else {
+                    completionHandler?.onFailure()
+                }
+            }
+        }
+    }
+}

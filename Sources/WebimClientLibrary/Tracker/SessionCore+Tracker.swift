@@ -1,0 +1,118 @@
+import Foundation
+import WebimWire
+
+extension SessionCore {
+    /// A new tracker takes over the message listener; the previous tracker is thereby destroyed.
+    func startTracker(listener: any MessageListener) -> Int {
+        messageListener = listener
+        return window.startTracker()
+    }
+
+    /// Stops a tracker if it is still the active one.
+    func stopTracker(generation: Int) {
+        guard generation == window.generation else { return }
+        messageListener = nil
+        window.stop()
+    }
+
+    /// Runs one tracker request and hands its page to `completion` on the executor: at once when local history
+    /// answers it (`immediate`), else after asking the service (`remote`).
+    ///
+    /// Does nothing while another request of the tracker runs or for a limit below 1, as the reference says; a
+    /// replaced tracker gets an empty page.
+    func trackerRequest(
+        generation: Int,
+        limit: Int?,
+        completion: ExecutorBound<([any Message]) -> Void>,
+        immediate: (isolated SessionCore) -> [MessageImpl]?,
+        remote: @escaping @Sendable (isolated SessionCore) async -> [MessageImpl]
+    ) {
+        guard generation == window.generation else {
+            completion.value([])
+            return
+        }
+        guard !window.isBusy, (limit ?? 1) >= 1 else { return }
+        if let page = immediate(self) {
+            completion.value(page)
+            return
+        }
+        window.isBusy = true
+        // Runs on the executor and ends with the session: the loops stop, so does the request it waits on.
+        Task {
+            let messages = await remote(self)
+            if generation == window.generation { window.isBusy = false }
+            completion.value(generation == window.generation && !isDestroyed ? messages : [])
+        }
+    }
+
+    /// `getLastMessages`: the newest stored messages and those on their way. Older history the service sends
+    /// later is reachable with `getNextMessages`.
+    func latestPage(limit: Int) -> [MessageImpl] {
+        let stored = storedMessages(before: nil, limit: limit)
+        let page = Array((stored + sendingMessages).suffix(limit))
+        window.show(latest: page.filter { $0.sendStatus == .sent })
+        return page
+    }
+
+    /// `getNextMessages` from local history, when it holds a full page or the service has no more.
+    func storedOlderPage(limit: Int) -> [MessageImpl]? {
+        let stored = storedMessages(before: oldestShownBound, limit: limit)
+        guard stored.count == limit || historyEnded || pageID == nil else { return nil }
+        window.prepend(older: stored)
+        return stored
+    }
+
+    /// `getNextMessages`, asking the service for the page before the oldest message known.
+    func remoteOlderPage(limit: Int) async -> [MessageImpl] {
+        let bound = oldestShownBound
+        let storedOldest = storedMessages(before: bound, limit: limit).first?.timeMicros
+        if await fetchOlderHistory(beforeMicros: storedOldest ?? bound?.micros) == false {
+            log(.warning, .messageHistory, "older history unavailable")
+        }
+        let stored = storedMessages(before: oldestShownBound, limit: limit)
+        window.prepend(older: stored)
+        return stored
+    }
+
+    /// `getAllMessages` from local history, when the service has no more.
+    func storedAllMessages() -> [MessageImpl]? {
+        guard historyEnded || pageID == nil else { return nil }
+        return allStored() + sendingMessages
+    }
+
+    /// `getAllMessages`, fetching what is not stored yet.
+    func remoteAllMessages() async -> [MessageImpl] {
+        while !historyEnded, !isDestroyed {
+            let oldest = try? history.oldestMessageMicros()
+            guard await fetchOlderHistory(beforeMicros: oldest ?? nil) else { break }
+        }
+        return allStored() + sendingMessages
+    }
+
+    private var oldestShownBound: (micros: Int64, id: String)? {
+        window.oldest.map { (micros: $0.timeMicros, id: $0.id) }
+    }
+
+    private func allStored() -> [MessageImpl] {
+        let context = messageContext
+        return ((try? history.allMessages()) ?? []).compactMap { MessageImpl(stored: $0, context: context) }
+    }
+
+    /// `resetTo(message:)`.
+    func resetTracker(generation: Int, to message: any Message) {
+        guard generation == window.generation, !window.isBusy, let message = message as? MessageImpl else { return }
+        window.reset(to: message)
+    }
+
+    private func storedMessages(before bound: (micros: Int64, id: String)?, limit: Int) -> [MessageImpl] {
+        let context = messageContext
+        do {
+            return try history.messages(before: bound, limit: limit).compactMap {
+                MessageImpl(stored: $0, context: context)
+            }
+        } catch {
+            log(.error, .messageHistory, "could not read history: \(error)")
+            return []
+        }
+    }
+}
