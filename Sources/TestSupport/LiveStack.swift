@@ -14,9 +14,10 @@ public struct LiveStack: Sendable {
     /// The stack's data folder (service database, tab histories).
     public var dataDirectory: URL
 
-    /// Runs the embedded service alone, in `dataDirectory`, for as long as `body` runs.
+    /// Runs the embedded service alone, in `dataDirectory`, for as long as `body` runs; port 0 picks a free one.
     public static func withService<Result: Sendable>(
         dataDirectory: URL,
+        port: Int = 0,
         holdTimeout: Duration = .seconds(25),
         _ body: @Sendable (String) async throws -> Result
     ) async throws -> Result {
@@ -24,7 +25,7 @@ public struct LiveStack: Sendable {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let service = try makeServiceApplication(
             configuration: ServiceConfiguration(
-                port: 0,
+                port: port,
                 dataDirectory: dataDirectory.appendingPathComponent("service"),
                 scenariosDirectory: repositoryRoot.appendingPathComponent("Scenarios"),
                 holdTimeout: holdTimeout

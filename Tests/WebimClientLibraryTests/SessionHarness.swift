@@ -1,24 +1,47 @@
 import Foundation
+import Synchronization
 import TestSupport
 import WebimClientLibrary
 
-/// What a listener saw, in order.
+/// What the session's listeners and handlers reported, in order.
 enum Observed: Sendable, Equatable {
     case added(id: String, text: String, status: MessageSendStatus, type: MessageType)
     case changed(id: String, text: String, status: MessageSendStatus)
+    case removed(id: String)
+    case removedAll
     case operatorChanged(name: String?)
     case typing(Bool)
+    case chatState(ChatState)
+    case visitState(VisitSessionState)
+    case onlineStatus(OnlineStatus)
+    case departments([String])
+    case hintsEnabled(Bool)
+    case unreadByVisitorCount(Int)
+    case unreadByVisitorTimestamp(isSet: Bool)
+    case unreadByOperatorTimestamp(isSet: Bool)
+    case hello(String)
+    case fatal(FatalErrorType, String)
+    case notFatal(NotFatalErrorType)
+    case connected(Bool)
+    /// A completion handler ran: `handler` names it, `outcome` is "success" or the error case.
+    case completed(handler: String, outcome: String)
 }
 
-/// Records listener calls into a stream the test awaits.
-final class RecordingListener: MessageListener, CurrentOperatorChangeListener, OperatorTypingListener {
+/// Records every listener and handler call into one stream the test awaits.
+final class RecordingListener: MessageListener, CurrentOperatorChangeListener, OperatorTypingListener,
+    ChatStateListener, VisitSessionStateListener, OnlineStatusChangeListener, DepartmentListChangeListener,
+    LocationSettingsChangeListener, UnreadByVisitorMessageCountChangeListener, UnreadByVisitorTimestampChangeListener,
+    UnreadByOperatorTimestampChangeListener, HelloMessageListener, FatalErrorHandler, NotFatalErrorHandler
+{
     let events: AsyncStream<Observed>
     private let sink: AsyncStream<Observed>.Continuation
 
     init() { (events, sink) = AsyncStream.makeStream(of: Observed.self) }
 
+    func record(_ event: Observed) { sink.yield(event) }
+
     func added(message newMessage: any Message, after previousMessage: (any Message)?) {
-        sink.yield(
+        record(
             .added(
                 id: newMessage.getID(),
                 text: newMessage.getText(),
@@ -26,16 +49,43 @@ final class RecordingListener: MessageListener, CurrentOperatorChangeListener, O
                 type: newMessage.getType()
             )
         )
+        lastAdded.withLock { $0 = newMessage }
     }
-    func removed(message: any Message) {}
-    func removedAllMessages() {}
+    func removed(message: any Message) { record(.removed(id: message.getID())) }
+    func removedAllMessages() { record(.removedAll) }
     func changed(message oldVersion: any Message, to newVersion: any Message) {
-        sink.yield(.changed(id: newVersion.getID(), text: newVersion.getText(), status: newVersion.getSendStatus()))
+        record(.changed(id: newVersion.getID(), text: newVersion.getText(), status: newVersion.getSendStatus()))
+        lastAdded.withLock { $0 = newVersion }
     }
     func changed(operator previousOperator: (any Operator)?, to newOperator: (any Operator)?) {
-        sink.yield(.operatorChanged(name: newOperator?.getName()))
+        record(.operatorChanged(name: newOperator?.getName()))
     }
-    func onOperatorTypingStateChanged(isTyping: Bool) { sink.yield(.typing(isTyping)) }
+    func onOperatorTypingStateChanged(isTyping: Bool) { record(.typing(isTyping)) }
+    func changed(state previousState: ChatState, to newState: ChatState) { record(.chatState(newState)) }
+    func changed(state previousState: VisitSessionState, to newState: VisitSessionState) {
+        record(.visitState(newState))
+    }
+    func changed(onlineStatus previousOnlineStatus: OnlineStatus, to newOnlineStatus: OnlineStatus) {
+        record(.onlineStatus(newOnlineStatus))
+    }
+    func received(departmentList: [any Department]) { record(.departments(departmentList.map { $0.getKey() })) }
+    func changed(locationSettings previous: any LocationSettings, to new: any LocationSettings) {
+        record(.hintsEnabled(new.areHintsEnabled()))
+    }
+    func changedUnreadByVisitorMessageCountTo(newValue: Int) { record(.unreadByVisitorCount(newValue)) }
+    func changedUnreadByVisitorTimestampTo(newValue: Date?) {
+        record(.unreadByVisitorTimestamp(isSet: newValue != nil))
+    }
+    func changedUnreadByOperatorTimestampTo(newValue: Date?) {
+        record(.unreadByOperatorTimestamp(isSet: newValue != nil))
+    }
+    func helloMessage(message: String) { record(.hello(message)) }
+    func on(error: any WebimError) { record(.fatal(error.getErrorType(), error.getErrorString())) }
+    func on(error: any WebimNotFatalError) { record(.notFatal(error.getErrorType())) }
+    func connectionStateChanged(connected: Bool) { record(.connected(connected)) }
+
+    /// The latest version of the message most recently added or changed, for tests that act on it.
+    let lastAdded = Mutex<(any Message)?>(nil)
 }
 
 /// Owns a session on its executor, as a host application would.
@@ -45,31 +95,68 @@ actor SessionHarness {
     let listener = RecordingListener()
     private var session: (any WebimSession)?
     private var tracker: (any MessageTracker)?
+    /// Messages the tracker reported, by id, as last seen.
+    private(set) var messages: [String: any Message] = [:]
 
-    func start(accountURL: String, storage: URL) throws {
-        let session = try Webim.newSessionBuilder()
+    func start(
+        accountURL: String,
+        storage: URL,
+        location: String = "default",
+        requestTimeout: Duration = .seconds(30),
+        configure: @Sendable (SessionBuilder) -> Void = { _ in }
+    ) throws {
+        let builder = Webim.newSessionBuilder()
             .set(accountName: accountURL)
-            .set(location: "default")
+            .set(location: location)
             .set(storageDirectory: storage)
             .set(executor: executor)
-            .build()
-        session.getStream().set(currentOperatorChangeListener: listener)
-        session.getStream().set(operatorTypingListener: listener)
-        let tracker = try session.getStream().newMessageTracker(messageListener: listener)
+            .set(requestTimeout: requestTimeout)
+            .set(fatalErrorHandler: listener)
+            .set(notFatalErrorHandler: listener)
+        configure(builder)
+        let session = try builder.build()
+        let stream = session.getStream()
+        stream.set(currentOperatorChangeListener: listener)
+        stream.set(operatorTypingListener: listener)
+        stream.set(chatStateListener: listener)
+        stream.set(visitSessionStateListener: listener)
+        stream.set(onlineStatusChangeListener: listener)
+        stream.set(departmentListChangeListener: listener)
+        stream.set(locationSettingsChangeListener: listener)
+        stream.set(unreadByVisitorMessageCountChangeListener: listener)
+        stream.set(unreadByVisitorTimestampChangeListener: listener)
+        stream.set(unreadByOperatorTimestampChangeListener: listener)
+        stream.set(helloMessageListener: listener)
+        let tracker = try stream.newMessageTracker(messageListener: listener)
         try tracker.getLastMessages(byLimit: 50) { _ in }
         try session.resume()
         (self.session, self.tracker) = (session, tracker)
     }
 
-    func send(_ text: String) throws -> String {
+    /// Runs `body` on the session's executor with the session and its stream.
+    func run<Result: Sendable>(
+        _ body: @Sendable (any WebimSession, any MessageStream) throws -> Result
+    ) throws -> Result {
         guard let session else { throw AccessError.invalidSession }
-        return try session.getStream().send(message: text)
+        return try body(session, session.getStream())
     }
 
-    func lastMessages() throws -> [String] {
+    func send(_ text: String) throws -> String {
+        try run { _, stream in try stream.send(message: text) }
+    }
+
+    func lastMessages(limit: Int = 50) throws -> [String] {
         var texts: [String] = []
-        try tracker?.getLastMessages(byLimit: 50) { messages in texts = messages.map { $0.getText() } }
+        try tracker?.getLastMessages(byLimit: limit) { messages in texts = messages.map { $0.getText() } }
         return texts
+    }
+
+    /// The next page of older messages, oldest first, as the tracker answers it.
+    func nextMessages(limit: Int) async throws -> [String] {
+        guard let tracker else { throw AccessError.invalidSession }
+        let (pages, sink) = AsyncStream.makeStream(of: [String].self)
+        try tracker.getNextMessages(byLimit: limit) { messages in sink.yield(messages.map { $0.getText() }) }
+        return await withTimeout(.seconds(15)) { await pages.first { _ in true } } ?? []
     }
 
     func destroy() throws { try session?.destroy() }
