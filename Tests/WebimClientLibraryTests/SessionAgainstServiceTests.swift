@@ -70,9 +70,4 @@ import WebimClientLibrary
             await #expect(throws: AccessError.invalidSession) { try await harness.send("too late") }
         }
     }
-
-    @Test func builderRefusesAMissingAccountOrLocation() {
-        #expect(throws: SessionBuilderError.nilAccountName) { try Webim.newSessionBuilder().set(location: "x").build() }
-        #expect(throws: SessionBuilderError.nilLocation) { try Webim.newSessionBuilder().set(accountName: "x").build() }
-    }
 }
