@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// Benchmarks: each subcommand starts the real parts on loopback, measures, and prints figures. Nothing is asserted.
+@main
+struct WidgetBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "widget-bench",
+        abstract: "Measures the widget server, the client core and the embedded service on loopback.",
+        subcommands: [DeliveryBenchmark.self],
+        defaultSubcommand: DeliveryBenchmark.self
+    )
+}
