@@ -1,3 +1,4 @@
+import Foundation
 public import Hummingbird
 public import Logging
 import NIOCore
@@ -12,16 +13,24 @@ public func makeServiceApplication(
 ) throws -> some ApplicationProtocol {
     let database = try ServiceDatabase(directory: configuration.dataDirectory)
     let library = try ScenarioLibrary(directory: configuration.scenariosDirectory)
+    try database.seedLocations(library.allLocations)
     let (triggers, triggerSink) = AsyncStream.makeStream(of: ScenarioTrigger.self)
     let engine = ChatEngine(
         database: database,
+        library: library,
+        files: try FileStore(directory: configuration.dataDirectory.appendingPathComponent("files")),
+        events: ConsoleEventHub(),
         triggers: triggerSink,
         holdTimeout: configuration.holdTimeout,
+        accountPrivateKey: configuration.accountPrivateKey,
         logger: logger
     )
     let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: JSONErrorMiddleware(logger: logger))
     ProtocolRoutes(engine: engine).add(to: router)
-    OperatorConsoleRoutes(database: database).add(to: router)
+    FileRoutes(engine: engine).add(to: router)
+    SettingsRoutes(engine: engine).add(to: router)
+    OperatorConsoleRoutes(engine: engine).add(to: router)
     return Application(
         router: router,
         configuration: .init(

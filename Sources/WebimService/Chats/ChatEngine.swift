@@ -3,46 +3,29 @@ import Logging
 import ServiceLifecycle
 import WebimWire
 
-/// The server side of the visitor protocol: init, the delta long-poll and actions (PROTOCOL.md §2–§5),
-/// and the operator-side changes that scenarios and the console make.
+/// The server side of the visitor protocol (PROTOCOL.md §2–§9) and the operator-side changes that scenarios
+/// and the console make. Every change goes through `ServiceDatabase.change`, so it is durable and logged as deltas.
 public struct ChatEngine: Sendable {
     let database: ServiceDatabase
+    let library: ScenarioLibrary
+    let files: FileStore
     let broadcaster = RevisionBroadcaster()
+    let events: ConsoleEventHub
     let triggers: AsyncStream<ScenarioTrigger>.Continuation
     /// How long a delta poll is held when nothing changes (PROTOCOL.md §2.5: ≤ 25 s).
     let holdTimeout: Duration
+    /// The account's private key for `visitor-ext` hashes (PROTOCOL.md §2.7).
+    let accountPrivateKey: String?
     let logger: Logger
 
-    /// Unix seconds now.
-    static func now() -> Double { Date().timeIntervalSince1970 }
-
-    // MARK: Init and delta
-
-    /// Answers init: recognises or creates the visitor and hands out a new page (PROTOCOL.md §2.2–§2.3).
-    func initialize(_ parameters: [String: String]) async throws -> DeltaResponse {
-        guard let deviceID = parameters[WireParameter.deviceID], !deviceID.isEmpty else {
-            return DeltaResponse(error: WireError.argumentMissing)
-        }
-        let location = parameters[WireParameter.location].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
-        let knownVisitorID = parameters[WireParameter.visitor].flatMap(Self.visitorID(fromJSON:))
-        let visitor = try await database.findOrCreateVisitor(
-            visitorID: knownVisitorID,
-            deviceID: deviceID,
-            location: location,
-            now: Self.now()
-        )
-        let page = try await database.createPage(visitorID: visitor.id, now: Self.now())
-        guard let snapshot = try await database.snapshot(visitorID: visitor.id) else {
-            return DeltaResponse(error: WireError.wrongInit)
-        }
-        return DeltaResponse(revision: snapshot.visitor.revision, fullUpdate: Self.fullUpdate(snapshot, page: page))
-    }
+    // MARK: Delta
 
     /// Answers a delta poll: what changed after `since`, holding the request while nothing has.
     func delta(_ parameters: [String: String]) async throws -> DeltaResponse {
         guard let visitor = try await authorizedVisitor(parameters) else {
             return DeltaResponse(error: WireError.reinitRequired)
         }
+        if visitor.banned { return DeltaResponse(error: WireError.visitorBanned) }
         guard let since = parameters[WireParameter.since].flatMap({ Int($0) }), since <= visitor.revision else {
             // A revision from the future means our state was reset: the client must start over.
             return DeltaResponse(error: WireError.reinitRequired)
@@ -57,6 +40,10 @@ public struct ChatEngine: Sendable {
                     group.cancelAll()
                 }
             }
+            // A ban while the poll was held is fatal at once, not on the next request.
+            if try await database.visitor(id: visitor.id)?.banned == true {
+                return DeltaResponse(error: WireError.visitorBanned)
+            }
         }
         let (items, revision) = try await database.deltas(visitorID: visitor.id, after: since)
         return DeltaResponse(revision: revision, deltaList: items)
@@ -64,226 +51,85 @@ public struct ChatEngine: Sendable {
 
     // MARK: Actions
 
-    /// Performs a visitor action (PROTOCOL.md §5).
-    func perform(_ parameters: [String: String]) async throws -> ActionResponse {
-        guard let visitor = try await authorizedVisitor(parameters) else {
+    /// Performs a visitor action (PROTOCOL.md §5); documented failures become `{"error": …}`.
+    func perform(_ fields: [String: String], file: UploadedPart? = nil) async throws -> ActionResponse {
+        guard let visitor = try await authorizedVisitor(fields) else {
             return .failure(WireError.reinitRequired)
         }
-        guard let name = parameters[WireParameter.action] else { return .failure(WireError.argumentMissing) }
-        switch WireAction(rawValue: name) {
-        case .chatStart:
-            try await startChat(visitor: visitor, clientSideID: parameters[WireParameter.clientSideID])
-            return .ok
-        case .chatMessage:
-            return try await receiveVisitorMessage(visitor: visitor, parameters: parameters)
-        case .chatClose:
-            try await closeChat(visitorID: visitor.id, state: ChatStateValue.closedByVisitor)
-            return .ok
-        case .chatVisitorTyping, .chatReadByVisitor:
-            return .ok
-        case nil:
-            return .failure(WireError.unknownMethod)
-        default:
-            // The remaining actions of PROTOCOL.md §11.8 are acknowledged until they get real effects.
-            return .ok
+        if visitor.banned { return .failure(WireError.visitorBanned) }
+        let parameters = ActionParameters(fields)
+        do {
+            guard let name = parameters[WireParameter.action] else { throw ProtocolFailure(WireError.argumentMissing) }
+            guard let action = WireAction(rawValue: name) else { throw ProtocolFailure(WireError.unknownMethod) }
+            return try await perform(action, parameters: parameters, visitor: visitor, file: file)
+        } catch let failure as ProtocolFailure {
+            return failure.nested
+                ? ActionResponse(data: .object(["error": .string(failure.code)])) : .failure(failure.code)
         }
     }
 
-    /// Opens a chat unless one is open; idempotent, as the SDK may send it repeatedly (PROTOCOL.md §5.1).
-    private func startChat(visitor: VisitorRecord, clientSideID: String?) async throws {
-        let started = try await change(visitorID: visitor.id) { change in
-            try Self.openChatIfNeeded(&change, clientSideID: clientSideID)
-        }
-        if started { triggers.yield(.chatStarted(visitorID: visitor.id, location: visitor.location)) }
-    }
-
-    private func receiveVisitorMessage(
+    private func perform(
+        _ action: WireAction,
+        parameters: ActionParameters,
         visitor: VisitorRecord,
-        parameters: [String: String]
-    ) async throws
-        -> ActionResponse
-    {
-        guard let clientSideID = parameters[WireParameter.clientSideID], !clientSideID.isEmpty,
-            let text = parameters[WireParameter.message]
-        else { return .failure(WireError.argumentMissing) }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            return .failure(WireError.messageEmpty)
-        }
-        let outcome = try await change(visitorID: visitor.id) { change -> VisitorMessageOutcome in
-            if var existing = try change.message(clientSideID: clientSideID) {
-                // The same client-side id again is either a retry (same text: nothing to do) or an edit.
-                guard existing.text != text else { return .duplicate }
-                existing.text = text
-                existing.edited = true
-                try change.update(message: existing)
-                change.append(.chatMessage, id: existing.id, data: try WireCoding.jsonValue(of: existing.wireItem))
-                return .edited
-            }
-            let started = try Self.openChatIfNeeded(&change, clientSideID: nil)
-            guard let chat = try change.openChat(), let chatID = chat.id else { throw ServiceStoreError.unknownVisitor }
-            let message = MessageRecord(
-                id: RandomID.hex(),
-                chatId: chatID,
-                visitorId: change.visitor.id,
-                clientSideId: clientSideID,
-                kind: MessageItem.Kind.visitor.rawValue,
-                text: text,
-                name: change.visitor.name,
-                tsMicros: Self.nowMicros(),
-                authorId: nil,
-                avatar: nil,
-                edited: false
-            )
-            try change.insert(message: message)
-            change.append(.chatMessage, .add, id: message.id, data: try WireCoding.jsonValue(of: message.wireItem))
-            return started ? .addedToNewChat : .added
-        }
-        if outcome == .addedToNewChat {
-            triggers.yield(.chatStarted(visitorID: visitor.id, location: visitor.location))
-        }
-        if outcome == .added || outcome == .addedToNewChat {
-            triggers.yield(.visitorMessage(visitorID: visitor.id, location: visitor.location, text: text))
+        file: UploadedPart?
+    ) async throws -> ActionResponse {
+        switch action {
+        case .chatStart: try await startChat(visitor: visitor, parameters: parameters)
+        case .chatClose: try await closeChat(visitorID: visitor.id, state: ChatStateValue.closedByVisitor)
+        case .chatMessage: try await receiveMessage(visitor: visitor, parameters: parameters)
+        case .chatDeleteMessage: try await deleteVisitorMessage(visitor: visitor, parameters: parameters)
+        case .chatReactMessage: try await react(visitor: visitor, parameters: parameters)
+        case .chatVisitorTyping: try await visitorTyping(visitor: visitor, parameters: parameters)
+        case .chatReadByVisitor: try await readByVisitor(visitor: visitor)
+        case .chatOperatorRateSelect: try await rateOperator(visitor: visitor, parameters: parameters)
+        case .chatResolutionSurveySelect: try await answerResolutionSurvey(visitor: visitor, parameters: parameters)
+        case .chatKeyboardResponse: try await respondToKeyboard(visitor: visitor, parameters: parameters)
+        case .chatSetPrechatFields: try await setPrechatFields(visitor: visitor, parameters: parameters)
+        case .chatSendChatHistory: try await sendChatHistory(visitor: visitor, parameters: parameters)
+        case .chatClearHistory: try await clearHistory(visitor: visitor)
+        case .chatActionRequest: try await record(visitor: visitor, action: action, parameters: parameters)
+        case .chatContactsResponse: try await respondWithContacts(visitor: visitor, parameters: parameters)
+        case .chatOfflineMessage: try await receiveOfflineMessage(visitor: visitor, parameters: parameters, file: file)
+        case .sticker: try await receiveSticker(visitor: visitor, parameters: parameters)
+        case .geoResponse: try await receiveLocation(visitor: visitor, parameters: parameters)
+        case .surveyAnswer: try await answerSurvey(visitor: visitor, parameters: parameters)
+        case .surveyCancel: try await cancelSurvey(visitor: visitor, parameters: parameters)
+        case .setPushToken: try await setPushToken(visitor: visitor, parameters: parameters)
+        case .widgetUpdate, .fileUploadProgress:
+            try await record(visitor: visitor, action: action, parameters: parameters)
         }
         return .ok
     }
 
-    /// Opens a chat in the queue if the visitor has none open; returns whether it did.
-    private static func openChatIfNeeded(_ change: inout VisitorChange, clientSideID: String?) throws -> Bool {
-        guard try change.openChat() == nil else { return false }
-        var chat = ChatRecord(
-            id: nil,
-            visitorId: change.visitor.id,
-            clientSideId: clientSideID ?? RandomID.hex(),
-            state: ChatStateValue.queue,
-            operatorId: nil,
-            operatorTyping: false,
-            creationTs: now()
-        )
-        try change.insert(chat: &chat)
-        change.visitor.visitState = VisitSessionStateValue.chat
-        change.append(.chat, data: try WireCoding.jsonValue(of: change.chatItem(chat)))
-        change.append(.visitSessionState, data: .string(VisitSessionStateValue.chat))
-        return true
-    }
-
-    // MARK: Operator side
-
-    /// The operator takes the visitor's open chat: CHAT_OPERATOR, then CHAT_STATE `chatting`.
-    func operatorJoins(visitorID: String, operator item: OperatorItem) async throws {
-        try await database.saveOperator(id: item.id, fullname: item.fullname, avatar: item.avatar)
-        try await change(visitorID: visitorID) { change in
-            guard var chat = try change.openChat() else { return }
-            chat.operatorId = item.id
-            chat.state = ChatStateValue.chatting
-            try change.update(chat: chat)
-            change.append(.chatOperator, data: try WireCoding.jsonValue(of: item))
-            change.append(.chatState, data: .string(ChatStateValue.chatting))
-        }
-    }
-
-    /// Shows or hides the operator's typing in the visitor's open chat.
-    func operatorTyping(visitorID: String, isTyping: Bool) async throws {
-        try await change(visitorID: visitorID) { change in
-            guard var chat = try change.openChat(), chat.operatorTyping != isTyping else { return }
-            chat.operatorTyping = isTyping
-            try change.update(chat: chat)
-            change.append(.chatOperatorTyping, data: .bool(isTyping))
-        }
-    }
-
-    /// The chat's operator writes a message (typing stops first, as a person's would).
-    func operatorSays(visitorID: String, text: String) async throws {
-        try await change(visitorID: visitorID) { change in
-            guard var chat = try change.openChat(), let chatID = chat.id,
-                let author = try change.operator(id: chat.operatorId)
-            else { return }
-            if chat.operatorTyping {
-                chat.operatorTyping = false
-                try change.update(chat: chat)
-                change.append(.chatOperatorTyping, data: .bool(false))
-            }
-            let message = MessageRecord(
-                id: RandomID.hex(),
-                chatId: chatID,
-                visitorId: change.visitor.id,
-                clientSideId: RandomID.hex(),
-                kind: MessageItem.Kind.operator.rawValue,
-                text: text,
-                name: author.fullname,
-                tsMicros: Self.nowMicros(),
-                authorId: author.id,
-                avatar: author.avatar,
-                edited: false
-            )
-            try change.insert(message: message)
-            change.append(.chatMessage, .add, id: message.id, data: try WireCoding.jsonValue(of: message.wireItem))
-        }
-    }
-
-    /// Closes the visitor's open chat: CHAT_STATE, then CHAT_OPERATOR null (PROTOCOL.md §3.4).
-    func closeChat(visitorID: String, state: String) async throws {
-        try await change(visitorID: visitorID) { change in
-            guard var chat = try change.openChat() else { return }
-            chat.state = state
-            chat.operatorTyping = false
-            try change.update(chat: chat)
-            change.append(.chatState, data: .string(state))
-            change.append(.chatOperator, data: .null)
-        }
-    }
-
     // MARK: Helpers
 
-    /// Runs a change and wakes the visitor's polls if it produced a new revision.
+    /// Runs a change on a visitor and wakes their polls and the console if it produced a new revision.
     @discardableResult
-    private func change<Result: Sendable>(
+    func change<Result: Sendable>(
         visitorID: String,
         _ body: @escaping @Sendable (inout VisitorChange) throws -> Result
     ) async throws -> Result {
-        let (result, revision) = try await database.change(visitorID: visitorID, body)
-        if let revision { await broadcaster.publish(visitorID: visitorID, revision: revision) }
+        let location = try await database.visitor(id: visitorID).map { library.location($0.location) }
+        let editing = location?.flag(LocationConfigResponse.Key.visitorMessageEditing) ?? true
+        let (result, revision) = try await database.change(visitorID: visitorID, editingAllowed: editing, body)
+        if let revision {
+            await broadcaster.publish(visitorID: visitorID, revision: revision)
+            await events.publish(ConsoleEvent(kind: "visitor.changed", visitorID: visitorID, revision: revision))
+        }
         return result
     }
 
-    private func authorizedVisitor(_ parameters: [String: String]) async throws -> VisitorRecord? {
+    /// The visitor a page's `page-id` and `auth-token` name.
+    func authorizedVisitor(_ parameters: [String: String]) async throws -> VisitorRecord? {
         guard let pageID = parameters[WireParameter.pageID], let token = parameters[WireParameter.authToken] else {
             return nil
         }
         return try await database.visitor(pageID: pageID, authToken: token)
     }
 
-    private static func nowMicros() -> Int64 { Int64((now() * 1_000_000).rounded()) }
-
-    private static func visitorID(fromJSON text: String) -> String? {
-        guard let value = try? WireCoding.makeDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
-            return nil
-        }
-        return value["id"]?.stringValue
+    /// Tells the scenario runner that something happened to a visitor.
+    func trigger(_ visitor: VisitorRecord, _ event: ScenarioTrigger.Event) {
+        triggers.yield(ScenarioTrigger(visitorID: visitor.id, location: visitor.location, event: event))
     }
-
-    private static func fullUpdate(_ snapshot: VisitorSnapshot, page: PageRecord) -> FullUpdate {
-        let visitor = snapshot.visitor
-        let fields: [String: String] = ["name": visitor.name]
-        return FullUpdate(
-            pageId: page.id,
-            authToken: page.authToken,
-            visitSessionId: visitor.visitSessionId,
-            visitor: .object(["id": .string(visitor.id), "fields": .object(fields.mapValues(JSONValue.string))]),
-            visitorFull: VisitorItem(id: visitor.id, fields: fields),
-            state: visitor.visitState,
-            onlineStatus: "online",
-            chat: snapshot.chat,
-            departments: [],
-            historyRevision: visitor.revision,
-            hintsEnabled: false
-        )
-    }
-}
-
-/// What a `chat.message` did.
-private enum VisitorMessageOutcome: Sendable {
-    case added
-    case addedToNewChat
-    case edited
-    case duplicate
 }

@@ -1,29 +1,89 @@
+import Foundation
 import Hummingbird
+import NIOCore
+import ServiceLifecycle
 import WebimWire
 
-/// The operator console's read side: the chats and their messages as JSON (the page comes with issue 5).
+/// The operator console's JSON API: reads and the live event stream (routes: Sources/WebimService/README.md).
 struct OperatorConsoleRoutes {
-    let database: ServiceDatabase
+    let engine: ChatEngine
+    static let prefix = "/operator/api"
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/operator/api/chats") { _, _ in
-            let snapshots = try await database.chatOverview(limit: 200)
+        router.get("\(Self.prefix)/chats") { _, _ in
+            let snapshots = try await engine.database.chatOverview(limit: 200)
             return try JSONResponse.make(snapshots.map(ConsoleChat.init))
         }
+        router.get("\(Self.prefix)/visitors/{visitor}") { _, context in
+            let id = try Self.visitorID(context)
+            guard let snapshot = try await engine.database.snapshot(visitorID: id) else {
+                throw ConsoleAPIError(.notFound("visitor"))
+            }
+            return try JSONResponse.make(ConsoleChat(snapshot))
+        }
+        router.get("\(Self.prefix)/operators") { _, _ in
+            try JSONResponse.make(try await engine.database.operators())
+        }
+        router.get("\(Self.prefix)/events") { _, _ in
+            let (id, events) = await engine.events.subscribe()
+            let hub = engine.events
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/event-stream", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no",
+                ],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                    do {
+                        for await event in events.cancelOnGracefulShutdown() {
+                            let json = String(decoding: try WireCoding.makeEncoder().encode(event), as: UTF8.self)
+                            try await writer.write(
+                                ByteBuffer(string: "id: \(event.id)\nevent: \(event.kind)\ndata: \(json)\n\n")
+                            )
+                        }
+                    } catch {
+                        await hub.unsubscribe(id)
+                        throw error
+                    }
+                    await hub.unsubscribe(id)
+                    try await writer.finish(nil)
+                }
+            )
+        }
+        OperatorConsoleActionRoutes(engine: engine).add(to: router)
+    }
+
+    /// The `{visitor}` path parameter.
+    static func visitorID(_ context: BasicRequestContext) throws -> String {
+        guard let id = context.parameters.get("visitor"), !id.isEmpty else {
+            throw ConsoleAPIError(
+                status: .badRequest,
+                code: "bad_input",
+                message: "visitor id missing",
+                field: "visitor"
+            )
+        }
+        return id
     }
 }
 
 /// A visitor and their current chat, as the console lists them.
-private struct ConsoleChat: Encodable {
+struct ConsoleChat: Encodable {
     var visitorId: String
     var visitorName: String
     var location: String
+    var banned: Bool
+    var scenarioPaused: Bool
+    var fields: [String: String]
     var chat: ChatItem?
 
     init(_ snapshot: VisitorSnapshot) {
         visitorId = snapshot.visitor.id
         visitorName = snapshot.visitor.name
         location = snapshot.visitor.location
+        banned = snapshot.visitor.banned
+        scenarioPaused = snapshot.visitor.scenarioPaused
+        fields = ChatEngine.fields(of: snapshot.visitor)
         chat = snapshot.chat
     }
 }

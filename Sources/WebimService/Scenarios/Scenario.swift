@@ -1,37 +1,43 @@
 import WebimWire
 
-/// A scripted operator: what it does when a chat starts and when the visitor writes (format: Scenarios/README.md).
+/// A scripted location: its settings and what its operator or bot does, step by step (format: Scenarios/README.md).
 struct Scenario: Decodable, Sendable {
-    /// The operator who plays the scenario.
+    /// An operator who plays the scenario.
     struct Operator: Decodable, Sendable {
         var id: Int
         var name: String
         var avatar: String?
+        var title: String?
+        var additionalInfo: String?
 
-        var wireItem: OperatorItem { OperatorItem(id: id, fullname: name, avatar: avatar) }
-    }
-
-    /// One thing the operator does, `after` seconds after the previous step.
-    struct Step: Decodable, Sendable {
-        enum Action: String, Decodable, Sendable {
-            /// Take the chat.
-            case join
-            /// Start typing.
-            case typing
-            /// Write `text`; `{{text}}` is replaced by the visitor's message.
-            case say
-            /// Close the chat.
-            case close
+        var wireItem: OperatorItem {
+            OperatorItem(id: id, fullname: name, avatar: avatar, title: title, additionalInfo: additionalInfo)
         }
-
-        var after: Double
-        var action: Action
-        var text: String?
     }
 
     var name: String
     var description: String
+    /// The main operator; `join` without `operatorId` brings this one.
     var `operator`: Operator
-    var onChatStart: [Step]
-    var onVisitorMessage: [Step]
+    /// Further operators (transfers, departments).
+    var operators: [Operator]?
+    /// The location's settings; defaults where absent.
+    var location: LocationOptions?
+    /// Past chats a new visitor of this location starts with.
+    var history: HistorySeed?
+    var onChatStart: [Step]?
+    var onVisitorMessage: [Step]?
+    /// When the visitor sends a file.
+    var onVisitorFile: [Step]?
+    /// By button id: when the visitor presses that keyboard button.
+    var onKeyboardResponse: [String: [Step]]?
+    /// When the visitor rates the operator.
+    var onRating: [Step]?
+    /// When the visitor asks for the transcript (`chat.send_chat_history`).
+    var onTranscriptRequest: [Step]?
+    /// When the visitor finishes or cancels a survey.
+    var onSurveyFinished: [Step]?
+
+    /// Every operator the scenario names.
+    var allOperators: [Operator] { [`operator`] + (operators ?? []) }
 }

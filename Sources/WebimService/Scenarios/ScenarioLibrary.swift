@@ -1,35 +1,64 @@
 public import Foundation
 import WebimWire
+import Yams
 
-/// The scenarios of a folder, one `<location>.json` each, chosen by the visitor's Webim location.
+/// The scenarios of a folder, one `<location>.yaml`, `.yml` or `.json` each, chosen by the visitor's Webim location.
 public struct ScenarioLibrary: Sendable {
     private let scenarios: [String: Scenario]
+    private let locations: [String: LocationDefinition]
+    /// Where scenario files (`files/…`) live.
+    let directory: URL
 
-    /// Loads every `*.json` file of `directory`; a broken file is an error, not a silent skip.
+    /// Loads every scenario file of `directory`; a broken file is an error, not a silent skip.
     public init(directory: URL) throws {
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
         var scenarios: [String: Scenario] = [:]
-        for file in files where file.pathExtension == "json" {
+        for file in files where ["json", "yaml", "yml"].contains(file.pathExtension) {
             do {
-                let scenario = try WireCoding.makeDecoder().decode(Scenario.self, from: Data(contentsOf: file))
+                let data = try Data(contentsOf: file)
+                let scenario =
+                    file.pathExtension == "json"
+                    ? try WireCoding.makeDecoder().decode(Scenario.self, from: data)
+                    : try YAMLDecoder().decode(Scenario.self, from: data)
                 scenarios[file.deletingPathExtension().lastPathComponent] = scenario
             } catch {
                 throw ScenarioLibraryError(file: file.lastPathComponent, reason: "\(error)")
             }
         }
         guard scenarios["default"] != nil else {
-            throw ScenarioLibraryError(file: "default.json", reason: "missing from \(directory.path)")
+            throw ScenarioLibraryError(file: "default", reason: "missing from \(directory.path)")
         }
         self.scenarios = scenarios
+        self.directory = directory
+        locations = Dictionary(
+            uniqueKeysWithValues: scenarios.map { ($0.key, LocationDefinition(name: $0.key, scenario: $0.value)) }
+        )
     }
 
     /// The names of the loaded scenarios.
     public var names: [String] { scenarios.keys.sorted() }
 
     /// The scenario of a location, or `default` when the location has none.
-    func scenario(for location: String) -> Scenario {
-        scenarios[location] ?? scenarios["default"]!
+    func scenario(for location: String) -> Scenario? {
+        scenarios[location] ?? scenarios["default"]
     }
+
+    /// The settings of a location, or of `default` when the location has none (renamed to the location).
+    func location(_ name: String) -> LocationDefinition {
+        if let definition = locations[name] { return definition }
+        guard let fallback = locations["default"] else {
+            return LocationDefinition(
+                name: name,
+                scenario: Scenario(name: name, description: "", operator: .init(id: 1, name: "Operator"))
+            )
+        }
+        var definition = fallback
+        definition.name = name
+        return definition
+    }
+
+    /// Every location a file defines.
+    var allLocations: [LocationDefinition] { Array(locations.values) }
 }
 
 /// A scenario file that could not be read.

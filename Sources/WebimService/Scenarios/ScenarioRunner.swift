@@ -30,39 +30,43 @@ struct ScenarioRunner: Service {
     }
 
     private func play(_ trigger: ScenarioTrigger) async {
-        let scenario = library.scenario(for: trigger.location)
-        let steps: [Scenario.Step]
-        let visitorText: String
-        switch trigger {
-        case .chatStarted:
-            (steps, visitorText) = (scenario.onChatStart, "")
-        case .visitorMessage(_, _, let text):
-            (steps, visitorText) = (scenario.onVisitorMessage, text)
-        }
+        guard let scenario = library.scenario(for: trigger.location) else { return }
+        let steps = Self.steps(of: scenario, for: trigger.event)
+        let player = ScenarioStepPlayer(
+            engine: engine,
+            scenario: scenario,
+            directory: library.directory,
+            visitorID: trigger.visitorID,
+            event: trigger.event
+        )
         do {
             for step in steps {
-                try await Task.sleep(for: .seconds(step.after))
-                try await perform(step, scenario: scenario, visitorID: trigger.visitorID, visitorText: visitorText)
+                try await Task.sleep(for: .seconds(step.after ?? 0))
+                // A paused scenario stays silent: a person answers from the console instead.
+                guard try await !engine.isScenarioPaused(visitorID: trigger.visitorID) else { return }
+                try await player.perform(step)
             }
         } catch is CancellationError {
             return
         } catch {
-            logger.error("scenario step failed", metadata: ["scenario": "\(scenario.name)", "error": "\(error)"])
+            logger.error(
+                "scenario step failed",
+                metadata: [
+                    "scenario": "\(scenario.name)", "visitor": "\(trigger.visitorID.prefix(8))", "error": "\(error)",
+                ]
+            )
         }
     }
 
-    private func perform(_ step: Scenario.Step, scenario: Scenario, visitorID: String, visitorText: String) async throws
-    {
-        switch step.action {
-        case .join:
-            try await engine.operatorJoins(visitorID: visitorID, operator: scenario.operator.wireItem)
-        case .typing:
-            try await engine.operatorTyping(visitorID: visitorID, isTyping: true)
-        case .say:
-            let text = (step.text ?? "").replacingOccurrences(of: "{{text}}", with: visitorText)
-            try await engine.operatorSays(visitorID: visitorID, text: text)
-        case .close:
-            try await engine.closeChat(visitorID: visitorID, state: ChatStateValue.closedByOperator)
+    private static func steps(of scenario: Scenario, for event: ScenarioTrigger.Event) -> [Scenario.Step] {
+        switch event {
+        case .chatStarted: scenario.onChatStart ?? []
+        case .visitorMessage: scenario.onVisitorMessage ?? []
+        case .visitorFile: scenario.onVisitorFile ?? []
+        case .keyboardResponse(let buttonID): scenario.onKeyboardResponse?[buttonID] ?? []
+        case .rated: scenario.onRating ?? []
+        case .transcriptRequested: scenario.onTranscriptRequest ?? []
+        case .surveyFinished: scenario.onSurveyFinished ?? []
         }
     }
 }

@@ -1,17 +1,17 @@
 /// Something a visitor did that a scenario may answer.
-enum ScenarioTrigger: Sendable {
-    case chatStarted(visitorID: String, location: String)
-    case visitorMessage(visitorID: String, location: String, text: String)
-
-    var visitorID: String {
-        switch self {
-        case .chatStarted(let visitorID, _), .visitorMessage(let visitorID, _, _): visitorID
-        }
+struct ScenarioTrigger: Sendable {
+    /// What happened.
+    enum Event: Sendable {
+        case chatStarted
+        case visitorMessage(text: String, messageID: String)
+        case visitorFile(messageID: String)
+        case keyboardResponse(buttonID: String)
+        case rated(rating: Int)
+        case transcriptRequested(email: String)
+        case surveyFinished
     }
 
-    var location: String {
-        switch self {
-        case .chatStarted(_, let location), .visitorMessage(_, let location, _): location
-        }
-    }
+    var visitorID: String
+    var location: String
+    var event: Event
 }

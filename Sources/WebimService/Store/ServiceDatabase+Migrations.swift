@@ -64,6 +64,7 @@ extension ServiceDatabase {
                     """
             )
         }
+        registerMigrationV2(in: &migrator)
         return migrator
     }
 }

@@ -22,35 +22,51 @@ public struct ServiceDatabase: Sendable {
         try Self.makeMigrator().migrate(writer)
     }
 
-    /// The visitor that `visitorID` or else `deviceID` names, created when neither is known.
-    func findOrCreateVisitor(
-        visitorID: String?,
-        deviceID: String,
-        location: String,
-        now: Double
-    ) async throws
-        -> VisitorRecord
-    {
+    /// The visitor an init names, created (with its seeded history) when it is new.
+    ///
+    /// Lookup order: the provided visitor id (`visitor-ext`), the provided auth token, the `visitor` JSON's id,
+    /// then the device id (PROTOCOL.md §11.2).
+    func findOrCreateVisitor(_ identity: VisitorIdentity, seed: HistorySeed?) async throws -> VisitorRecord {
         try await writer.write { db in
-            if let visitorID, let visitor = try VisitorRecord.fetchOne(db, key: visitorID) {
-                return visitor
+            if let providedID = identity.providedID {
+                if var visitor = try VisitorRecord.filter(VisitorRecord.Columns.providedId == providedID).fetchOne(db) {
+                    if let name = identity.name, name != visitor.name {
+                        visitor.name = name
+                        try visitor.update(db)
+                    }
+                    return visitor
+                }
+            } else if let token = identity.providedAuthToken {
+                if let visitor = try VisitorRecord.filter(VisitorRecord.Columns.providedAuthToken == token).fetchOne(db)
+                {
+                    return visitor
+                }
+            } else {
+                if let visitorID = identity.visitorID, let visitor = try VisitorRecord.fetchOne(db, key: visitorID) {
+                    return visitor
+                }
+                if let visitor = try VisitorRecord.filter(
+                    VisitorRecord.Columns.deviceId == identity.deviceID && VisitorRecord.Columns.providedId == nil
+                        && VisitorRecord.Columns.providedAuthToken == nil
+                ).order(VisitorRecord.Columns.revision.desc).fetchOne(db) {
+                    return visitor
+                }
             }
-            if let visitor = try VisitorRecord.filter(VisitorRecord.Columns.deviceId == deviceID)
-                .order(VisitorRecord.Columns.revision.desc).fetchOne(db)
-            {
-                return visitor
-            }
-            let visitor = VisitorRecord(
+            var visitor = VisitorRecord(
                 id: RandomID.hex(),
-                deviceId: deviceID,
-                location: location,
-                name: "Guest",
+                deviceId: identity.deviceID,
+                location: identity.location,
+                name: identity.name ?? "Guest",
                 visitSessionId: RandomID.hex(),
                 revision: 1,
                 visitState: VisitSessionStateValue.idle,
-                createdAt: now
+                createdAt: identity.now
             )
+            visitor.providedId = identity.providedID
+            visitor.providedAuthToken = identity.providedAuthToken
+            visitor.fields = identity.fieldsJSON
             try visitor.insert(db)
+            if let seed { try Self.seedHistory(seed, visitor: visitor, db: db) }
             return visitor
         }
     }
@@ -71,11 +87,31 @@ public struct ServiceDatabase: Sendable {
     }
 
     /// The visitor's whole state, for a fullUpdate.
-    func snapshot(visitorID: String) async throws -> VisitorSnapshot? {
+    func snapshot(visitorID: String, editingAllowed: Bool = true) async throws -> VisitorSnapshot? {
         try await writer.read { db in
             guard let visitor = try VisitorRecord.fetchOne(db, key: visitorID) else { return nil }
-            return try VisitorChange(db: db, visitor: visitor).snapshot()
+            return try VisitorChange(db: db, visitor: visitor, editingAllowed: editingAllowed).snapshot()
         }
+    }
+
+    /// A visitor by id.
+    func visitor(id: String) async throws -> VisitorRecord? {
+        try await writer.read { db in try VisitorRecord.fetchOne(db, key: id) }
+    }
+
+    /// The visitor of the page whose auth token this is (light mode's Bearer token, PROTOCOL.md §2.9).
+    func visitor(bearerToken: String) async throws -> VisitorRecord? {
+        try await writer.read { db in
+            guard let page = try PageRecord.filter(PageRecord.Columns.authToken == bearerToken).fetchOne(db) else {
+                return nil
+            }
+            return try VisitorRecord.fetchOne(db, key: page.visitorId)
+        }
+    }
+
+    /// The auth token of a page, for verifying a download signature.
+    func page(id: String) async throws -> PageRecord? {
+        try await writer.read { db in try PageRecord.fetchOne(db, key: id) }
     }
 
     /// The visitor's current revision.
@@ -103,15 +139,19 @@ public struct ServiceDatabase: Sendable {
     /// - Returns: what `body` returned, and the new revision if anything was appended.
     func change<Result: Sendable>(
         visitorID: String,
+        editingAllowed: Bool = true,
         _ body: @escaping @Sendable (inout VisitorChange) throws -> Result
     ) async throws -> (result: Result, revision: Int?) {
         try await writer.write { db in
             guard let visitor = try VisitorRecord.fetchOne(db, key: visitorID) else {
                 throw ServiceStoreError.unknownVisitor
             }
-            var change = VisitorChange(db: db, visitor: visitor)
+            var change = VisitorChange(db: db, visitor: visitor, editingAllowed: editingAllowed)
             let result = try body(&change)
-            guard !change.items.isEmpty else { return (result, nil) }
+            guard !change.items.isEmpty else {
+                if change.visitor != visitor { try change.visitor.update(db) }
+                return (result, nil)
+            }
             var updated = change.visitor
             updated.revision = visitor.revision + 1
             try updated.update(db)
@@ -125,19 +165,27 @@ public struct ServiceDatabase: Sendable {
         }
     }
 
-    /// Creates or renames an operator.
-    func saveOperator(id: Int, fullname: String, avatar: String?) async throws {
-        try await writer.write { db in
-            try OperatorRecord(id: id, fullname: fullname, avatar: avatar).upsert(db)
-        }
-    }
-
     /// Every visitor with their current chat, newest first, for the operator console.
     func chatOverview(limit: Int) async throws -> [VisitorSnapshot] {
         try await writer.read { db in
-            let visitors = try VisitorRecord.order(Column("createdAt").desc).limit(limit).fetchAll(db)
+            let visitors = try VisitorRecord.order(VisitorRecord.Columns.createdAt.desc).limit(limit).fetchAll(db)
             return try visitors.map { try VisitorChange(db: db, visitor: $0).snapshot() }
         }
+    }
+
+    /// Reads through the writer, for the store's other extensions.
+    func read<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
+        try await writer.read(body)
+    }
+
+    /// Writes synchronously, for start-up before anything is served.
+    func writeNow<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        try writer.write(body)
+    }
+
+    /// Writes through the writer, for the store's other extensions.
+    func write<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
+        try await writer.write(body)
     }
 }
 
@@ -145,4 +193,6 @@ public struct ServiceDatabase: Sendable {
 enum ServiceStoreError: Error {
     /// A change named a visitor that does not exist.
     case unknownVisitor
+    /// A change needed the visitor's open chat and there was none.
+    case noOpenChat
 }

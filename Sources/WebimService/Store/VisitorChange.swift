@@ -5,12 +5,15 @@ import WebimWire
 struct VisitorChange {
     let db: Database
     var visitor: VisitorRecord
+    /// Whether the visitor's location lets visitors edit and delete their messages.
+    let editingAllowed: Bool
     /// The delta items this change appends to the visitor's log.
     private(set) var items: [DeltaItem] = []
 
-    init(db: Database, visitor: VisitorRecord) {
+    init(db: Database, visitor: VisitorRecord, editingAllowed: Bool = true) {
         self.db = db
         self.visitor = visitor
+        self.editingAllowed = editingAllowed
     }
 
     /// Appends a delta item; non-message items carry the visit session id, as the real server does.
@@ -23,6 +26,18 @@ struct VisitorChange {
         items.append(DeltaItem(objectType: type, event: event, id: id ?? visitor.visitSessionId, data: data))
     }
 
+    /// Appends a delta item whose data is a wire value.
+    mutating func append(
+        _ type: DeltaItem.ObjectType,
+        _ event: DeltaItem.Event = .update,
+        id: String? = nil,
+        value: some Encodable
+    ) throws {
+        append(type, event, id: id, data: try WireCoding.jsonValue(of: value))
+    }
+
+    // MARK: Chats
+
     /// The visitor's newest chat, open or closed.
     func currentChat() throws -> ChatRecord? {
         try ChatRecord.filter(ChatRecord.Columns.visitorId == visitor.id).order(ChatRecord.Columns.id.desc).fetchOne(db)
@@ -34,24 +49,55 @@ struct VisitorChange {
         return chat
     }
 
+    /// One of the visitor's chats by id.
+    func chat(id: Int64) throws -> ChatRecord? {
+        try ChatRecord.filter(ChatRecord.Columns.id == id && ChatRecord.Columns.visitorId == visitor.id).fetchOne(db)
+    }
+
     /// Inserts a new chat.
     func insert(chat: inout ChatRecord) throws { try chat.insert(db) }
 
     /// Saves a changed chat.
     func update(chat: ChatRecord) throws { try chat.update(db) }
 
-    /// The visitor's message with this client-side id.
-    func message(clientSideID: String) throws -> MessageRecord? {
-        try MessageRecord.filter(
-            MessageRecord.Columns.visitorId == visitor.id && MessageRecord.Columns.clientSideId == clientSideID
-        ).fetchOne(db)
+    /// The wire form of a chat, with its live messages, operator and ratings.
+    func chatItem(_ chat: ChatRecord) throws -> ChatItem {
+        let chatID = chat.id ?? 0
+        let open = !ChatStateValue.isClosed(chat.state)
+        let ratings = try RatingRecord.filter(RatingRecord.Columns.chatId == chatID).fetchAll(db)
+        let rates = ratings.filter { $0.rating != nil }
+        let answers = ratings.filter { $0.answer != nil }
+        return ChatItem(
+            id: Int(chatID),
+            clientSideId: chat.clientSideId,
+            state: chat.state,
+            messages: try messages(chatID: chatID).map { $0.wireItem(editable: open && editingAllowed) },
+            operator: try `operator`(id: chat.operatorId)?.wireItem,
+            operatorTyping: chat.operatorTyping,
+            readByVisitor: chat.unreadByVisitorCount == 0,
+            unreadByVisitorMsgCnt: chat.unreadByVisitorCount,
+            creationTs: chat.creationTs,
+            visitorTyping: chat.visitorTyping,
+            unreadByVisitorSinceTs: chat.unreadByVisitorSinceTs,
+            unreadByOperatorSinceTs: chat.unreadByOperatorSinceTs,
+            modificationTs: chat.modificationTs,
+            offline: chat.offline,
+            operatorIdToRate: rates.isEmpty
+                ? nil
+                : Dictionary(
+                    rates.map { (String($0.operatorId), RatingItem(operatorId: $0.operatorId, rating: $0.rating)) },
+                    uniquingKeysWith: { $1 }
+                ),
+            operatorIdToResolutionSurvey: answers.isEmpty
+                ? nil
+                : Dictionary(
+                    answers.map { (String($0.operatorId), RatingItem(operatorId: $0.operatorId, answer: $0.answer)) },
+                    uniquingKeysWith: { $1 }
+                )
+        )
     }
 
-    /// Inserts a message.
-    func insert(message: MessageRecord) throws { try message.insert(db) }
-
-    /// Saves a changed message.
-    func update(message: MessageRecord) throws { try message.update(db) }
+    // MARK: Operators
 
     /// An operator by id.
     func `operator`(id: Int?) throws -> OperatorRecord? {
@@ -59,59 +105,87 @@ struct VisitorChange {
         return try OperatorRecord.fetchOne(db, key: id)
     }
 
-    /// A chat's messages, oldest first.
-    func messages(chatID: Int64) throws -> [MessageRecord] {
-        try MessageRecord.filter(MessageRecord.Columns.chatId == chatID).order(MessageRecord.Columns.tsMicros).fetchAll(
-            db
-        )
+    /// Whether the operator took part in the chat: its operator now, or the author of one of its messages.
+    func operatorTookPart(operatorID: Int, chat: ChatRecord) throws -> Bool {
+        if chat.operatorId == operatorID { return true }
+        guard let chatID = chat.id else { return false }
+        return try MessageRecord.filter(
+            MessageRecord.Columns.chatId == chatID && MessageRecord.Columns.authorId == operatorID
+        ).fetchCount(db) > 0
     }
 
-    /// The wire form of a chat, with its messages and operator.
-    func chatItem(_ chat: ChatRecord) throws -> ChatItem {
-        let chatID = chat.id ?? 0
-        return ChatItem(
-            id: Int(chatID),
-            clientSideId: chat.clientSideId,
-            state: chat.state,
-            messages: try messages(chatID: chatID).map { $0.wireItem },
-            operator: try `operator`(id: chat.operatorId)?.wireItem,
-            operatorTyping: chat.operatorTyping,
-            readByVisitor: true,
-            unreadByVisitorMsgCnt: 0,
-            creationTs: chat.creationTs
-        )
+    // MARK: Ratings, events, files, surveys
+
+    /// Saves a rating or resolution answer, replacing an earlier one for the same chat and operator.
+    func save(rating: RatingRecord) throws { try rating.upsert(db) }
+
+    /// The rating of an operator in a chat, if any.
+    func rating(chatID: Int64, operatorID: Int) throws -> RatingRecord? {
+        try RatingRecord.fetchOne(db, key: ["chatId": chatID, "operatorId": operatorID])
+    }
+
+    /// Records something the visitor did.
+    func record(event kind: String, chatID: Int64?, payload: String) throws {
+        try VisitorEventRecord(
+            id: nil,
+            visitorId: visitor.id,
+            chatId: chatID,
+            kind: kind,
+            payload: payload,
+            createdAt: ChatClock.now()
+        ).insert(db)
+    }
+
+    /// How many events of a kind the visitor recorded for a chat.
+    func eventCount(kind: String, chatID: Int64) throws -> Int {
+        try VisitorEventRecord.filter(
+            VisitorEventRecord.Columns.visitorId == visitor.id && VisitorEventRecord.Columns.kind == kind
+                && VisitorEventRecord.Columns.chatId == chatID
+        ).fetchCount(db)
+    }
+
+    /// One of the visitor's files.
+    func file(guid: String) throws -> FileRecord? {
+        guard let file = try FileRecord.fetchOne(db, key: guid), file.visitorId == visitor.id else { return nil }
+        return file
+    }
+
+    /// How many files the visitor sent in a chat.
+    func visitorFileCount(chatID: Int64) throws -> Int {
+        try FileRecord.filter(FileRecord.Columns.chatId == chatID && FileRecord.Columns.fromOperator == false)
+            .fetchCount(db)
+    }
+
+    /// Saves a new or changed file.
+    func save(file: FileRecord) throws { try file.save(db) }
+
+    /// Deletes a file's row.
+    func delete(file: FileRecord) throws { _ = try file.delete(db) }
+
+    /// The visitor's unfinished survey.
+    func currentSurvey() throws -> SurveyRecord? {
+        try SurveyRecord.filter(SurveyRecord.Columns.visitorId == visitor.id && SurveyRecord.Columns.finished == false)
+            .fetchOne(db)
+    }
+
+    /// Saves a new or changed survey.
+    func save(survey: SurveyRecord) throws { try survey.save(db) }
+
+    /// Whether a provided auth token was registered.
+    func isRegistered(providedAuthToken token: String) throws -> Bool {
+        try ProvidedAuthTokenRecord.fetchOne(db, key: token) != nil
     }
 
     /// The visitor's whole state.
     func snapshot() throws -> VisitorSnapshot {
         let chat = try currentChat()
-        return VisitorSnapshot(visitor: visitor, chat: try chat.map(chatItem), chatState: chat?.state)
-    }
-}
-
-extension MessageRecord {
-    /// The wire form of this message (PROTOCOL.md §4.2).
-    var wireItem: MessageItem {
-        let isVisitor = kind == MessageItem.Kind.visitor.rawValue
-        return MessageItem(
-            id: id,
-            clientSideId: clientSideId,
-            chatId: String(chatId),
-            kind: MessageItem.Kind(rawValue: kind) ?? .info,
-            text: text,
-            name: name,
-            tsMicros: tsMicros,
-            authorId: authorId,
-            avatar: avatar,
-            read: isVisitor ? false : true,
-            canBeEdited: isVisitor,
-            canBeReplied: true,
-            edited: edited
+        return VisitorSnapshot(
+            visitor: visitor,
+            chat: try chat.map(chatItem),
+            chatState: chat?.state,
+            survey: try currentSurvey(),
+            historyRevision: try lastHistorySeq(),
+            chatDepartmentKey: chat?.departmentKey
         )
     }
-}
-
-extension OperatorRecord {
-    /// The wire form of this operator (PROTOCOL.md §4.9).
-    var wireItem: OperatorItem { OperatorItem(id: id, fullname: fullname, avatar: avatar) }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import WebimWire
+
+/// History since/before, search and the location GETs (PROTOCOL.md §6, §9).
+extension ChatEngine {
+    /// Messages per history page; PROTOCOL.md §12 leaves page sizes open.
+    static let historyPageSize = 100
+
+    /// `GET /l/v/m/history`: `since=<revision>` (or none) pages through changes; `before-ts=<µs>` scrolls back.
+    func history(_ query: [String: String]) async throws -> HistoryAnswer {
+        guard let visitor = try await authorizedVisitor(query) else {
+            return .since(HistorySinceResponse(result: nil, error: WireError.reinitRequired))
+        }
+        if visitor.banned { return .since(HistorySinceResponse(result: nil, error: WireError.visitorBanned)) }
+        if let beforeText = query[WireParameter.beforeTimestamp] {
+            guard let before = Int64(beforeText) else {
+                return .before(HistoryBeforeResponse(result: nil, error: WireError.wrongArgumentValue))
+            }
+            let page = try await database.historyBefore(
+                visitorID: visitor.id,
+                beforeMicros: before,
+                limit: Self.historyPageSize
+            )
+            return .before(
+                HistoryBeforeResponse(data: .init(hasMore: page.hasMore, messages: page.messages.map { $0.wireItem() }))
+            )
+        }
+        let sinceText = query[WireParameter.since] ?? ""
+        guard let since = sinceText.isEmpty ? 0 : Int64(sinceText) else {
+            return .since(HistorySinceResponse(result: nil, error: WireError.wrongArgumentValue))
+        }
+        let page = try await database.historySince(visitorID: visitor.id, since: since, limit: Self.historyPageSize)
+        let messages = page.messages.map { $0.wireItem() }
+        return .since(
+            HistorySinceResponse(
+                data: .init(revision: String(page.revision), hasMore: page.hasMore, messages: messages)
+            )
+        )
+    }
+
+    /// `GET /l/v/m/search-messages?query=`: the visitor's live messages containing the text, newest first.
+    func search(_ query: [String: String]) async throws -> SearchResponse {
+        guard let visitor = try await authorizedVisitor(query) else {
+            return SearchResponse(result: nil, error: WireError.reinitRequired)
+        }
+        let text = (query[WireParameter.query] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return SearchResponse(data: .init(count: 0, items: [])) }
+        let found = try await database.searchMessages(visitorID: visitor.id, query: text, limit: Self.historyPageSize)
+        return SearchResponse(data: .init(count: found.count, items: found.map { $0.wireItem() }))
+    }
+
+    /// `GET /l/v/m/get-online-status?location=`.
+    func onlineStatus(_ query: [String: String]) async throws -> OnlineStatusResponse {
+        let location = library.location(query[WireParameter.location] ?? "default")
+        let status = try await database.onlineStatus(location: location.name)
+        return OnlineStatusResponse(onlineStatus: status, onlineOperators: OnlineStatusValue.isOnline(status))
+    }
+
+    /// The location config (PROTOCOL.md §9), with the location's departments' current state.
+    func locationConfig(_ name: String) -> LocationConfigResponse {
+        library.location(name).config
+    }
+}
+
+/// A history answer: a since page or a before page.
+enum HistoryAnswer: Sendable {
+    case since(HistorySinceResponse)
+    case before(HistoryBeforeResponse)
+}

@@ -1,0 +1,38 @@
+import Foundation
+import WebimWire
+
+/// Bot keyboards: the visitor's answer (PROTOCOL.md §4.7, §5.2).
+extension ChatEngine {
+    /// `chat.keyboard_response`: completes the keyboard and adds a `keyboard_response` message.
+    func respondToKeyboard(visitor: VisitorRecord, parameters: ActionParameters) async throws {
+        guard let buttonID = parameters[WireParameter.buttonID] else { throw ProtocolFailure(WireError.buttonIDNotSet) }
+        guard let requestID = parameters[WireParameter.requestMessageID] else {
+            throw ProtocolFailure(WireError.requestMessageIDNotSet)
+        }
+        try await change(visitorID: visitor.id) { change in
+            guard var keyboardMessage = try change.message(id: requestID),
+                keyboardMessage.visitorId == change.visitor.id, !keyboardMessage.deleted,
+                keyboardMessage.kind == MessageItem.Kind.keyboard.rawValue,
+                var keyboard = keyboardMessage.wireItem().keyboard, keyboard.knownState == .pending,
+                let button = keyboard.buttons.joined().first(where: { $0.id == buttonID }),
+                let chatID = try change.openChat()?.id
+            else { throw ProtocolFailure(WireError.cannotCreateResponse) }
+            keyboard.state = KeyboardItem.State.completed.rawValue
+            keyboard.response = .init(buttonId: buttonID, messageId: requestID)
+            keyboardMessage.data = try MessageRecord.jsonText(keyboard)
+            try change.replace(keyboardMessage)
+            var response = Self.visitorMessage(
+                change.visitor,
+                chatID: chatID,
+                clientSideID: RandomID.hex(),
+                text: button.text
+            )
+            response.kind = MessageItem.Kind.keyboardResponse.rawValue
+            response.data = try MessageRecord.jsonText(
+                KeyboardResponseItem(button: button, request: .init(messageId: requestID))
+            )
+            try change.add(response)
+        }
+        trigger(visitor, .keyboardResponse(buttonID: buttonID))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import WebimWire
+
+/// Operator rating, resolution survey and transcript requests (PROTOCOL.md §5.2–§5.3).
+extension ChatEngine {
+    /// Longest accepted `visitor_note`.
+    static let maximumNoteLength = 1_000
+
+    /// `chat.operator_rate_select`: rate −2…2 for an operator of the chat; OPERATOR_RATE upd.
+    func rateOperator(visitor: VisitorRecord, parameters: ActionParameters) async throws {
+        let location = library.location(visitor.location)
+        let threadID = parameters.int(WireParameter.threadID).map(Int64.init)
+        let operatorText = parameters[WireParameter.operatorID]
+        let rateText = parameters[WireParameter.rate]
+        let note = parameters[WireParameter.visitorNote]
+        let rating = try await change(visitorID: visitor.id) { change -> Int in
+            let chat = try Self.ratedChat(change, threadID: threadID)
+            guard location.flag(LocationConfigResponse.Key.rateOperator) else {
+                throw ProtocolFailure(WireError.rateDisabled)
+            }
+            guard let rate = rateText.flatMap({ Int($0) }), (-2...2).contains(rate) else {
+                throw ProtocolFailure(WireError.rateValueIncorrect)
+            }
+            let operatorID = try Self.ratedOperator(change, chat: chat, operatorText: operatorText)
+            guard (note ?? "").count <= Self.maximumNoteLength else { throw ProtocolFailure(WireError.noteIsTooLong) }
+            guard let chatID = chat.id else { throw ProtocolFailure(WireError.noChat) }
+            var record =
+                try change.rating(chatID: chatID, operatorID: operatorID)
+                ?? RatingRecord(chatId: chatID, operatorId: operatorID, createdAt: ChatClock.now())
+            record.rating = rate
+            record.note = note
+            try change.save(rating: record)
+            try change.append(.operatorRate, value: RatingItem(operatorId: operatorID, rating: rate))
+            return rate
+        }
+        trigger(visitor, .rated(rating: rating))
+    }
+
+    /// `chat.resolution_survey_select`: was the question resolved (0/1)? OPERATOR_RATE upd with `answer`.
+    func answerResolutionSurvey(visitor: VisitorRecord, parameters: ActionParameters) async throws {
+        let location = library.location(visitor.location)
+        let threadID = parameters.int(WireParameter.threadID).map(Int64.init)
+        let operatorText = parameters[WireParameter.operatorID]
+        let answerText = parameters[WireParameter.answer]
+        try await change(visitorID: visitor.id) { change in
+            let chat = try Self.ratedChat(change, threadID: threadID)
+            guard location.flag(LocationConfigResponse.Key.rateOperator) else {
+                throw ProtocolFailure(WireError.rateDisabled)
+            }
+            guard let answer = answerText.flatMap({ Int($0) }), answer == 0 || answer == 1 else {
+                throw ProtocolFailure(WireError.resolutionSurveyValueIncorrect)
+            }
+            let operatorID = try Self.ratedOperator(change, chat: chat, operatorText: operatorText)
+            guard let chatID = chat.id else { throw ProtocolFailure(WireError.noChat) }
+            var record =
+                try change.rating(chatID: chatID, operatorID: operatorID)
+                ?? RatingRecord(chatId: chatID, operatorId: operatorID, createdAt: ChatClock.now())
+            record.answer = answer
+            try change.save(rating: record)
+            try change.append(.operatorRate, value: RatingItem(operatorId: operatorID, answer: answer))
+        }
+    }
+
+    /// `chat.send_chat_history`: records a transcript request for the current chat, at most `transcriptLimit` times.
+    func sendChatHistory(visitor: VisitorRecord, parameters: ActionParameters) async throws {
+        let email = try parameters.required(WireParameter.email)
+        guard Self.looksLikeEmail(email) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
+        let limit = library.location(visitor.location).transcriptLimit
+        let payload = try MessageRecord.jsonText(["email": email])
+        try await change(visitorID: visitor.id) { change in
+            guard let chatID = try change.currentChat()?.id else { throw ProtocolFailure(WireError.noChat) }
+            guard try change.eventCount(kind: WireAction.chatSendChatHistory.rawValue, chatID: chatID) < limit else {
+                throw ProtocolFailure(WireError.chatHistorySentTooManyTimes)
+            }
+            try change.record(event: WireAction.chatSendChatHistory.rawValue, chatID: chatID, payload: payload)
+        }
+        trigger(visitor, .transcriptRequested(email: email))
+    }
+
+    /// The chat a rating is for: `thread_id`, else the current one (open or just closed).
+    private static func ratedChat(_ change: VisitorChange, threadID: Int64?) throws -> ChatRecord {
+        let chat = try threadID.map { try change.chat(id: $0) } ?? change.currentChat()
+        guard let chat else { throw ProtocolFailure(WireError.noChat) }
+        return chat
+    }
+
+    /// The rated operator: `operator_id` (which must be a known operator of the chat), else the chat's operator.
+    private static func ratedOperator(_ change: VisitorChange, chat: ChatRecord, operatorText: String?) throws -> Int {
+        guard let operatorText else {
+            guard let current = chat.operatorId else { throw ProtocolFailure(WireError.operatorNotInChat) }
+            return current
+        }
+        guard let operatorID = Int(operatorText), try change.operator(id: operatorID) != nil else {
+            throw ProtocolFailure(WireError.wrongOperatorID)
+        }
+        guard try change.operatorTookPart(operatorID: operatorID, chat: chat) else {
+            throw ProtocolFailure(WireError.operatorNotInChat)
+        }
+        return operatorID
+    }
+
+    /// A plausible address: something, `@`, something with a dot.
+    static func looksLikeEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import WebimWire
+
+/// Surveys: answers and cancel (PROTOCOL.md §4.9, §5.2).
+extension ChatEngine {
+    /// Longest accepted comment answer.
+    static let maximumCommentLength = 1_000
+
+    /// `survey.answer`: one answer, or with only `survey-id` the iOS "close survey" (sic).
+    func answerSurvey(visitor: VisitorRecord, parameters: ActionParameters) async throws {
+        guard parameters[WireParameter.formID] != nil || parameters[WireParameter.answer] != nil else {
+            return try await cancelSurvey(visitor: visitor, parameters: parameters)
+        }
+        let surveysOn = library.location(visitor.location).flag("surveys")
+        let surveyID = try parameters.required(WireParameter.surveyID)
+        let formID = parameters.int(WireParameter.formID)
+        let questionID = parameters.int(WireParameter.questionID)
+        let answer = parameters.values[WireParameter.answer] ?? ""
+        let finished = try await change(visitorID: visitor.id) { change -> Bool in
+            guard surveysOn else { throw ProtocolFailure(WireError.surveyDisabled) }
+            guard var survey = try change.currentSurvey() else { throw ProtocolFailure(WireError.noCurrentSurvey) }
+            guard survey.id == surveyID else { throw ProtocolFailure(WireError.incorrectSurveyID) }
+            let item = try survey.wireItem()
+            let forms = item.config.descriptor.forms
+            guard let formIndex = forms.firstIndex(where: { $0.id == formID }), formID == survey.formId,
+                questionID == survey.questionIndex, let questionID,
+                forms[formIndex].questions.indices.contains(questionID)
+            else { throw ProtocolFailure(WireError.questionNotFound) }
+            try Self.validate(answer: answer, to: forms[formIndex].questions[questionID])
+            var answers = (try? WireCoding.makeDecoder().decode([String].self, from: Data(survey.answers.utf8))) ?? []
+            answers.append(answer)
+            survey.answers = try MessageRecord.jsonText(answers)
+            if questionID + 1 < forms[formIndex].questions.count {
+                survey.questionIndex = questionID + 1
+            } else if formIndex + 1 < forms.count {
+                survey.formId = forms[formIndex + 1].id
+                survey.questionIndex = 0
+            } else {
+                survey.finished = true
+                change.append(.survey, data: .null)
+            }
+            try change.save(survey: survey)
+            return survey.finished
+        }
+        if finished { trigger(visitor, .surveyFinished) }
+    }
+
+    /// `survey.cancel` (and `survey.answer` with only `survey-id`): SURVEY null.
+    func cancelSurvey(visitor: VisitorRecord, parameters: ActionParameters) async throws {
+        let surveyID = try parameters.required(WireParameter.surveyID)
+        try await change(visitorID: visitor.id) { change in
+            guard var survey = try change.currentSurvey() else { throw ProtocolFailure(WireError.noCurrentSurvey) }
+            guard survey.id == surveyID else { throw ProtocolFailure(WireError.incorrectSurveyID) }
+            survey.finished = true
+            try change.save(survey: survey)
+            change.append(.survey, data: .null)
+        }
+        trigger(visitor, .surveyFinished)
+    }
+
+    private static func validate(answer: String, to question: SurveyItem.Question) throws {
+        switch question.kind {
+        case .stars:
+            guard let stars = Int(answer), (1...5).contains(stars) else {
+                throw ProtocolFailure(WireError.incorrectStarsValue)
+            }
+        case .radio:
+            guard let index = Int(answer), index >= 1, index <= question.options?.count ?? 0 else {
+                throw ProtocolFailure(WireError.incorrectRadioValue)
+            }
+        case .comment, nil:
+            guard answer.count <= maximumCommentLength else {
+                throw ProtocolFailure(WireError.maxCommentLengthExceeded)
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import MultipartKit
+import NIOCore
+
+/// A parsed `multipart/form-data` body: text fields and at most one file part (PROTOCOL.md §7.1, §5.2).
+struct MultipartForm: Sendable {
+    /// Text parts by name.
+    var fields: [String: String] = [:]
+    /// The part named `fileFieldName`, or any part with a filename.
+    var file: UploadedPart?
+
+    /// The boundary of a `multipart/form-data; boundary=…` content type.
+    static func boundary(contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "boundary" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+
+    /// The boundary of a body that starts with `--boundary` (iOS's mislabelled offline messages, PROTOCOL.md §11.10).
+    static func boundary(firstLineOf body: ByteBuffer) -> String? {
+        let text = String(buffer: body.getSlice(at: body.readerIndex, length: min(body.readableBytes, 200)) ?? body)
+        guard text.hasPrefix("--"), let line = text.split(whereSeparator: \.isNewline).first else { return nil }
+        let boundary = line.dropFirst(2)
+        return boundary.isEmpty ? nil : String(boundary)
+    }
+
+    /// Parses `body`; a syntax error gives nil.
+    static func parse(_ body: ByteBuffer, boundary: String, fileFieldName: String) -> MultipartForm? {
+        guard !boundary.isEmpty else { return nil }
+        let parser = MultipartParser(boundary: boundary)
+        var form = MultipartForm()
+        var headers: [String: String] = [:]
+        var content = ByteBuffer()
+        parser.onHeader = { name, value in headers[name.lowercased()] = value }
+        parser.onBody = { chunk in content.writeBuffer(&chunk) }
+        parser.onPartComplete = {
+            let disposition = headers["content-disposition"] ?? ""
+            let name = Self.parameter("name", in: disposition) ?? ""
+            if let filename = Self.parameter("filename", in: disposition), name == fileFieldName || form.file == nil {
+                form.file = UploadedPart(
+                    filename: filename,
+                    contentType: headers["content-type"] ?? "application/octet-stream",
+                    bytes: Data(content.readableBytesView)
+                )
+            } else {
+                form.fields[name] = String(buffer: content)
+            }
+            headers = [:]
+            content = ByteBuffer()
+        }
+        do {
+            try parser.execute(body)
+        } catch {
+            return nil
+        }
+        return form
+    }
+
+    /// A `key="value"` (or unquoted) parameter of a header value.
+    private static func parameter(_ key: String, in header: String) -> String? {
+        for part in header.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == key {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+}
+
+/// An uploaded file as received.
+struct UploadedPart: Sendable {
+    var filename: String
+    var contentType: String
+    var bytes: Data
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import WebimWire
+
+/// The operator console's write API: what a person at the console does to a visitor's chat.
+struct OperatorConsoleActionRoutes {
+    let engine: ChatEngine
+
+    func add(to router: Router<BasicRequestContext>) {
+        let visitor = "\(OperatorConsoleRoutes.prefix)/visitors/{visitor}"
+        post(router, "\(visitor)/join") { (body: JoinBody, id) in
+            let operatorID: Int
+            if let chosen = body.operatorId { operatorID = chosen } else { operatorID = try await mainOperator(of: id) }
+            try await engine.operatorJoins(visitorID: id, operatorID: operatorID)
+            return nil
+        }
+        post(router, "\(visitor)/messages") { (body: MessageBody, id) in
+            let kind = body.kind ?? MessageItem.Kind.operator.rawValue
+            guard
+                [MessageItem.Kind.operator, .info, .operatorBusy, .contactsRequest, .actionRequest]
+                    .map(\.rawValue).contains(kind)
+            else { throw OperatorActionError.badInput(field: "kind", reason: "not an operator message kind") }
+            let message = OperatorMessage(
+                kind: kind,
+                text: body.text,
+                quote: body.quote?.request,
+                operatorID: body.operatorId
+            )
+            return try await engine.operatorSends(visitorID: id, message)
+        }
+        router.patch("\(visitor)/messages/{message}") { request, context in
+            let body = try await Self.decode(EditBody.self, request, context)
+            return try await Self.run {
+                try await engine.operatorEdits(
+                    visitorID: try OperatorConsoleRoutes.visitorID(context),
+                    target: .id(context.parameters.get("message") ?? ""),
+                    text: body.text
+                )
+                return nil
+            }
+        }
+        router.delete("\(visitor)/messages/{message}") { _, context in
+            try await Self.run {
+                try await engine.operatorDeletes(
+                    visitorID: try OperatorConsoleRoutes.visitorID(context),
+                    target: .id(context.parameters.get("message") ?? "")
+                )
+                return nil
+            }
+        }
+        router.post("\(visitor)/messages/{message}/quote") { request, context in
+            let body = try await Self.decode(QuoteBody.self, request, context)
+            return try await Self.run {
+                try await engine.fillQuote(
+                    visitorID: try OperatorConsoleRoutes.visitorID(context),
+                    quoting: .id(context.parameters.get("message") ?? ""),
+                    with: body.request
+                )
+                return nil
+            }
+        }
+        post(router, "\(visitor)/keyboard") { (body: Scenario.KeyboardSpec, id) in
+            try await engine.operatorSendsKeyboard(visitorID: id) { body.wireItem(messageID: $0) }
+        }
+        post(router, "\(visitor)/files") { (body: FileBody, id) in
+            guard let bytes = Data(base64Encoded: body.base64) else {
+                throw OperatorActionError.badInput(field: "base64", reason: "not base64")
+            }
+            let contentType =
+                body.contentType ?? FileInspector.contentType(for: body.filename, declared: "application/octet-stream")
+            let file = UploadedPart(filename: body.filename, contentType: contentType, bytes: bytes)
+            return try await engine.operatorSendsFile(
+                visitorID: id,
+                file: file,
+                caption: body.caption,
+                operatorID: body.operatorId
+            )
+        }
+        post(router, "\(visitor)/typing") { (body: TypingBody, id) in
+            try await engine.operatorTyping(visitorID: id, isTyping: body.typing)
+            return nil
+        }
+        post(router, "\(visitor)/read") { (_: EmptyBody, id) in
+            try await engine.operatorReads(visitorID: id)
+            return nil
+        }
+        post(router, "\(visitor)/transfer") { (body: TransferBody, id) in
+            try await engine.transfer(visitorID: id, departmentKey: body.departmentKey, operatorID: body.operatorId)
+            return nil
+        }
+        post(router, "\(visitor)/close") { (_: EmptyBody, id) in
+            try await engine.closeChat(visitorID: id, state: ChatStateValue.closedByOperator)
+            return nil
+        }
+        post(router, "\(visitor)/ban") { (body: BanBody, id) in
+            try await engine.setBanned(visitorID: id, banned: body.banned ?? true)
+            return nil
+        }
+        post(router, "\(visitor)/scenario") { (body: PauseBody, id) in
+            try await engine.setScenarioPaused(visitorID: id, paused: body.paused)
+            return nil
+        }
+        post(router, "\(visitor)/survey") { (body: SurveyItem.Config, id) in
+            try await engine.startSurvey(visitorID: id, config: body)
+            return nil
+        }
+        OperatorConsoleLocationRoutes(engine: engine).add(to: router)
+    }
+
+    /// The location's main operator, for a `join` that names none.
+    private func mainOperator(of visitorID: String) async throws -> Int {
+        guard let visitor = try await engine.database.visitor(id: visitorID) else {
+            throw OperatorActionError.notFound("visitor")
+        }
+        return engine.library.location(visitor.location).mainOperatorID
+    }
+
+    /// A POST route on a visitor: decodes the body, runs `body`, answers `{"result":"ok","messageId"?}`.
+    private func post<Body: Decodable & Sendable>(
+        _ router: Router<BasicRequestContext>,
+        _ path: String,
+        _ action: @escaping @Sendable (Body, String) async throws -> String?
+    ) {
+        router.post(RouterPath(path)) { request, context in
+            let body = try await Self.decode(Body.self, request, context)
+            let visitorID = try OperatorConsoleRoutes.visitorID(context)
+            return try await Self.run { try await action(body, visitorID) }
+        }
+    }
+
+    /// Runs an operator action and maps its failures to console API errors.
+    static func run(_ action: () async throws -> String?) async throws -> Response {
+        do {
+            let messageID = try await action()
+            return try JSONResponse.make(ConsoleOK(messageId: messageID))
+        } catch let error as OperatorActionError {
+            throw ConsoleAPIError(error)
+        } catch ServiceStoreError.unknownVisitor {
+            throw ConsoleAPIError(.notFound("visitor"))
+        }
+    }
+
+    /// Decodes a JSON body; an empty body reads as `{}`.
+    static func decode<Body: Decodable>(
+        _ type: Body.Type,
+        _ request: Request,
+        _ context: BasicRequestContext
+    ) async throws -> Body {
+        let buffer = try await request.body.collect(upTo: 32 << 20)
+        let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer.readableBytesView)
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw ConsoleAPIError(status: .badRequest, code: "bad_input", message: "\(error)")
+        }
+    }
+}
+
+/// `{"result":"ok"}` plus the id of a message the action created.
+struct ConsoleOK: Encodable {
+    var result = "ok"
+    var messageId: String?
+}

@@ -1,0 +1,65 @@
+import WebimWire
+
+/// A location with every default applied: what the protocol side needs to know about it.
+struct LocationDefinition: Sendable {
+    /// The account config every location starts from (PROTOCOL.md §11.1).
+    static let defaultAccountConfig: [String: JSONValue] = [
+        LocationConfigResponse.Key.visitorUploadFile: .bool(true),
+        LocationConfigResponse.Key.maxVisitorUploadFileSize: .int(10),
+        LocationConfigResponse.Key.visitorMessageEditing: .bool(true),
+        LocationConfigResponse.Key.webAndMobileQuoting: .bool(true),
+        LocationConfigResponse.Key.rateOperator: .bool(true),
+        "surveys": .bool(true),
+    ]
+
+    var name: String
+    var operators: [OperatorItem]
+    var mainOperatorID: Int
+    var onlineStatus: String
+    var departments: [LocationOptions.Department]
+    var config: LocationConfigResponse
+    var helloMessage: String?
+    var accountBlocked: Bool
+    var requireRegisteredAuthTokens: Bool
+    var maxMessageLength: Int
+    var maxFilesPerChat: Int
+    var transcriptLimit: Int
+    var offlineMessages: Bool
+    var history: HistorySeed?
+
+    init(name: String, scenario: Scenario) {
+        let options = scenario.location
+        self.name = name
+        operators = scenario.allOperators.map(\.wireItem)
+        mainOperatorID = scenario.operator.id
+        onlineStatus = options?.onlineStatus ?? OnlineStatusValue.online
+        departments = options?.departments ?? []
+        config = LocationConfigResponse(
+            accountConfig: Self.defaultAccountConfig.merging(options?.accountConfig ?? [:]) { $1 },
+            locationSettings: options?.locationSettings ?? LocationSettingsItem(),
+            routingRules: []
+        )
+        helloMessage = options?.helloMessage
+        accountBlocked = options?.accountBlocked ?? false
+        requireRegisteredAuthTokens = options?.requireRegisteredAuthTokens ?? false
+        maxMessageLength = options?.maxMessageLength ?? 10_000
+        maxFilesPerChat = options?.maxFilesPerChat ?? 50
+        transcriptLimit = options?.transcriptLimit ?? 3
+        offlineMessages = options?.offlineMessages ?? true
+        history = scenario.history.map { seed in
+            var seed = seed
+            seed.operatorID = seed.operatorID ?? scenario.operator.id
+            seed.operatorName = seed.operatorName ?? scenario.operator.name
+            return seed
+        }
+    }
+
+    /// A flag of the account config with the protocol's default (true when absent).
+    func flag(_ key: String) -> Bool {
+        switch config.accountConfig?[key] {
+        case .bool(let value): value
+        case .int(let value): value != 0
+        default: true
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import WebimWire
+
+extension Scenario {
+    /// One thing the operator or bot does, `after` seconds after the previous step.
+    struct Step: Decodable, Sendable {
+        /// What the step does (Scenarios/README.md lists each with its fields).
+        enum Action: String, Decodable, Sendable {
+            case join, typing, stopTyping, say, info, busy, keyboard, cancelKeyboard, sendFile, edit, delete
+            case fillQuote, close, transfer, survey, contactsRequest, setOnlineStatus, read
+        }
+
+        var after: Double?
+        var action: Action
+        var text: String?
+        /// Names the message this step sends, for later `edit`, `delete`, `fillQuote`, `cancelKeyboard` or quotes.
+        var label: String?
+        /// The label of the message an `edit`, `delete`, `fillQuote` or `cancelKeyboard` acts on.
+        var target: String?
+        var quote: QuoteSpec?
+        var keyboard: KeyboardSpec?
+        /// A file under `Scenarios/files/`.
+        var file: String?
+        /// A caption shown with a file (`data.extra_text`).
+        var caption: String?
+        var operatorId: Int?
+        /// `transfer`: the department to move the chat to.
+        var department: String?
+        /// `setOnlineStatus`: the location's new status.
+        var status: String?
+        var survey: SurveyItem.Config?
+        /// Runs the step only if this holds.
+        var when: Condition?
+    }
+
+    /// Which message a step quotes.
+    struct QuoteSpec: Decodable, Sendable {
+        /// `visitor` (the message that triggered the steps), `lastFile`, `missing`, or a label.
+        var of: String?
+        /// `pending`: the quote is sent unfilled; a later `fillQuote` step fills it.
+        var state: String?
+    }
+
+    /// A bot keyboard.
+    struct KeyboardSpec: Decodable, Sendable {
+        /// `pending` (default), `completed` or `canceled`.
+        var state: String?
+        var rows: [[ButtonSpec]]
+        /// For a completed keyboard: the id of the chosen button.
+        var response: String?
+    }
+
+    /// One keyboard button.
+    struct ButtonSpec: Decodable, Sendable {
+        var id: String
+        var text: String
+        /// A link the button opens.
+        var url: String?
+        /// Text the button puts into the composer.
+        var textToInsert: String?
+        var color: String?
+        var hideAfterResponse: Bool?
+        /// `showing` (default), `showing_selected` or `hidden`.
+        var state: String?
+    }
+
+    /// When a step applies.
+    struct Condition: Decodable, Sendable {
+        /// The chat's department key.
+        var department: String?
+        /// Whether the chat's department is online.
+        var departmentOnline: Bool?
+        /// The visitor's message contains this text (case-insensitive).
+        var textContains: String?
+    }
+}
+
+extension Scenario.KeyboardSpec {
+    /// The wire keyboard for a keyboard message whose id is `messageID`.
+    func wireItem(messageID: String) -> KeyboardItem {
+        let state = KeyboardItem.State(rawValue: state ?? "pending") ?? .pending
+        return KeyboardItem(
+            state: state,
+            buttons: rows.map { $0.map(\.wireItem) },
+            response: response.map { KeyboardItem.Response(buttonId: $0, messageId: messageID) }
+        )
+    }
+}
+
+extension Scenario.ButtonSpec {
+    /// The wire button (PROTOCOL.md §4.7).
+    var wireItem: KeyboardButtonItem {
+        KeyboardButtonItem(
+            id: id,
+            text: text,
+            config: .init(
+                active: true,
+                link: url,
+                textToInsert: textToInsert,
+                state: KeyboardButtonItem.Config.State(rawValue: state ?? "showing") ?? .showing,
+                hideAfterResponse: hideAfterResponse
+            ),
+            params: .init(type: url == nil ? "action" : "url", action: url == nil ? id : nil, color: color)
+        )
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import WebimWire
+
+/// Performs one scenario step for one visitor through the engine's operator-side calls.
+struct ScenarioStepPlayer: Sendable {
+    let engine: ChatEngine
+    let scenario: Scenario
+    /// The scenarios folder; step files are under `files/`.
+    let directory: URL
+    let visitorID: String
+    let event: ScenarioTrigger.Event
+
+    func perform(_ step: Scenario.Step) async throws {
+        guard try await applies(step.when) else { return }
+        switch step.action {
+        case .join:
+            try await engine.operatorJoins(visitorID: visitorID, operatorID: step.operatorId ?? scenario.operator.id)
+        case .typing, .stopTyping:
+            try await engine.operatorTyping(visitorID: visitorID, isTyping: step.action == .typing)
+        case .say, .info, .busy, .contactsRequest:
+            try await engine.operatorSends(visitorID: visitorID, message(for: step))
+        case .keyboard:
+            guard let spec = step.keyboard else { throw ScenarioStepError(step: step, reason: "keyboard missing") }
+            try await engine.operatorSendsKeyboard(visitorID: visitorID, label: step.label, operatorID: step.operatorId)
+            {
+                spec.wireItem(messageID: $0)
+            }
+        case .cancelKeyboard:
+            try await engine.setKeyboardState(visitorID: visitorID, target: try target(step), state: .canceled)
+        case .sendFile:
+            try await sendFile(step)
+        case .edit:
+            try await engine.operatorEdits(visitorID: visitorID, target: try target(step), text: text(step))
+        case .delete:
+            try await engine.operatorDeletes(visitorID: visitorID, target: try target(step))
+        case .fillQuote:
+            try await engine.fillQuote(
+                visitorID: visitorID,
+                quoting: try target(step),
+                with: quote(step.quote) ?? .missing
+            )
+        case .close:
+            try await engine.closeChat(visitorID: visitorID, state: ChatStateValue.closedByOperator)
+        case .transfer:
+            guard let department = step.department else {
+                throw ScenarioStepError(step: step, reason: "department missing")
+            }
+            try await engine.transfer(visitorID: visitorID, departmentKey: department, operatorID: step.operatorId)
+        case .survey:
+            guard let survey = step.survey else { throw ScenarioStepError(step: step, reason: "survey missing") }
+            try await engine.startSurvey(visitorID: visitorID, config: survey)
+        case .setOnlineStatus:
+            guard let visitor = try await engine.database.visitor(id: visitorID) else { return }
+            try await engine.setOnlineStatus(
+                location: visitor.location,
+                status: step.status ?? OnlineStatusValue.online
+            )
+        case .read:
+            try await engine.operatorReads(visitorID: visitorID)
+        }
+    }
+
+    private func message(for step: Scenario.Step) throws -> OperatorMessage {
+        let kind: MessageItem.Kind =
+            switch step.action {
+            case .info: .info
+            case .busy: .operatorBusy
+            case .contactsRequest: .contactsRequest
+            default: .operator
+            }
+        return OperatorMessage(
+            kind: kind.rawValue,
+            text: text(step),
+            label: step.label,
+            quote: quote(step.quote),
+            operatorID: step.operatorId
+        )
+    }
+
+    /// The step's text with `{{text}}` replaced by the visitor's message.
+    private func text(_ step: Scenario.Step) -> String {
+        guard case .visitorMessage(let visitorText, _) = event else { return step.text ?? "" }
+        return (step.text ?? "").replacingOccurrences(of: "{{text}}", with: visitorText)
+    }
+
+    private func quote(_ spec: Scenario.QuoteSpec?) -> QuoteRequest? {
+        guard let spec else { return nil }
+        if spec.state == QuoteItem.State.pending.rawValue { return .pending }
+        switch spec.of {
+        case nil, "missing": return .missing
+        case "lastFile": return .lastFile
+        case "visitor":
+            switch event {
+            case .visitorMessage(_, let id), .visitorFile(let id): return .message(.id(id))
+            default: return .missing
+            }
+        case let label?: return .message(.label(label))
+        }
+    }
+
+    private func target(_ step: Scenario.Step) throws -> MessageTarget {
+        guard let label = step.target else { throw ScenarioStepError(step: step, reason: "target missing") }
+        return .label(label)
+    }
+
+    private func sendFile(_ step: Scenario.Step) async throws {
+        guard let name = step.file else { throw ScenarioStepError(step: step, reason: "file missing") }
+        let url = directory.appendingPathComponent("files").appendingPathComponent(name)
+        let file = UploadedPart(
+            filename: url.lastPathComponent,
+            contentType: FileInspector.contentType(for: name, declared: "application/octet-stream"),
+            bytes: try Data(contentsOf: url)
+        )
+        try await engine.operatorSendsFile(
+            visitorID: visitorID,
+            file: file,
+            caption: step.caption,
+            label: step.label,
+            operatorID: step.operatorId
+        )
+    }
+
+    private func applies(_ condition: Scenario.Condition?) async throws -> Bool {
+        guard let condition else { return true }
+        if let needle = condition.textContains {
+            guard case .visitorMessage(let text, _) = event, text.localizedCaseInsensitiveContains(needle) else {
+                return false
+            }
+        }
+        if condition.department != nil || condition.departmentOnline != nil {
+            let snapshot = try await engine.database.snapshot(visitorID: visitorID)
+            guard let visitor = snapshot?.visitor, let chat = snapshot?.chatDepartmentKey else { return false }
+            if let department = condition.department, department != chat { return false }
+            if let online = condition.departmentOnline {
+                let departments = try await engine.database.departments(location: visitor.location)
+                let status = departments.first { $0.key == chat }?.online ?? OnlineStatusValue.offline
+                if OnlineStatusValue.isOnline(status) != online { return false }
+            }
+        }
+        return true
+    }
+}
+
+/// A scenario step that cannot run as written.
+struct ScenarioStepError: Error, CustomStringConvertible {
+    var step: Scenario.Step
+    var reason: String
+    var description: String { "step \(step.action.rawValue): \(reason)" }
+}

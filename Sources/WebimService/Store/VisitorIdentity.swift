@@ -1,0 +1,17 @@
+import Foundation
+
+/// Who an init (or light-mode auth) says the visitor is (PROTOCOL.md §2.2, §2.7).
+struct VisitorIdentity: Sendable {
+    var deviceID: String
+    var location: String
+    /// The server visitor id from the echoed `visitor` JSON.
+    var visitorID: String?
+    /// An authorised visitor's id, from verified `visitor-ext` fields.
+    var providedID: String?
+    var providedAuthToken: String?
+    /// A display name from provided fields.
+    var name: String?
+    /// Provided fields as a JSON object, stored with a new visitor.
+    var fieldsJSON: String = "{}"
+    var now: Double
+}
