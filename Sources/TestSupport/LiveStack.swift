@@ -15,19 +15,25 @@ public struct LiveStack: Sendable {
     public var dataDirectory: URL
 
     /// Runs the embedded service alone, in `dataDirectory`, for as long as `body` runs; port 0 picks a free one.
+    /// `scenarios` (location → scenario JSON) replaces the repository's scenarios, keeping `default`.
     public static func withService<Result: Sendable>(
         dataDirectory: URL,
         port: Int = 0,
         holdTimeout: Duration = .seconds(25),
+        scenarios: [String: String] = [:],
         _ body: @Sendable (String) async throws -> Result
     ) async throws -> Result {
         let logger = Self.makeLogger()
+        let scenariosDirectory =
+            scenarios.isEmpty
+            ? repositoryRoot.appendingPathComponent("Scenarios")
+            : try writeScenarios(scenarios, to: dataDirectory.appendingPathComponent("scenarios"))
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let service = try makeServiceApplication(
             configuration: ServiceConfiguration(
                 port: port,
                 dataDirectory: dataDirectory.appendingPathComponent("service"),
-                scenariosDirectory: repositoryRoot.appendingPathComponent("Scenarios"),
+                scenariosDirectory: scenariosDirectory,
                 holdTimeout: holdTimeout
             ),
             logger: logger
@@ -72,6 +78,17 @@ public struct LiveStack: Sendable {
                 }
             }
         }
+    }
+
+    /// A scenarios folder with the given files (name → JSON) beside the repository's `default.json`.
+    private static func writeScenarios(_ scenarios: [String: String], to directory: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let defaultFile = repositoryRoot.appendingPathComponent("Scenarios/default.json")
+        try FileManager.default.copyItem(at: defaultFile, to: directory.appendingPathComponent("default.json"))
+        for (name, json) in scenarios {
+            try Data(json.utf8).write(to: directory.appendingPathComponent("\(name).json"))
+        }
+        return directory
     }
 
     /// Runs services in a group beside `body`, then shuts them down gracefully.

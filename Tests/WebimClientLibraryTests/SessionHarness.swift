@@ -7,6 +7,8 @@ import WebimClientLibrary
 enum Observed: Sendable, Equatable {
     case added(id: String, text: String, status: MessageSendStatus, type: MessageType)
     case changed(id: String, text: String, status: MessageSendStatus)
+    /// A visitor message the operator has now read.
+    case readByOperator(id: String)
     case removed(id: String)
     case removedAll
     case operatorChanged(name: String?)
@@ -49,13 +51,16 @@ final class RecordingListener: MessageListener, CurrentOperatorChangeListener, O
                 type: newMessage.getType()
             )
         )
-        lastAdded.withLock { $0 = newMessage }
+        latest.withLock { $0[newMessage.getID()] = newMessage }
     }
     func removed(message: any Message) { record(.removed(id: message.getID())) }
     func removedAllMessages() { record(.removedAll) }
     func changed(message oldVersion: any Message, to newVersion: any Message) {
         record(.changed(id: newVersion.getID(), text: newVersion.getText(), status: newVersion.getSendStatus()))
-        lastAdded.withLock { $0 = newVersion }
+        if newVersion.isReadByOperator(), !oldVersion.isReadByOperator() {
+            record(.readByOperator(id: newVersion.getID()))
+        }
+        latest.withLock { $0[newVersion.getID()] = newVersion }
     }
     func changed(operator previousOperator: (any Operator)?, to newOperator: (any Operator)?) {
         record(.operatorChanged(name: newOperator?.getName()))
@@ -68,7 +73,9 @@ final class RecordingListener: MessageListener, CurrentOperatorChangeListener, O
     func changed(onlineStatus previousOnlineStatus: OnlineStatus, to newOnlineStatus: OnlineStatus) {
         record(.onlineStatus(newOnlineStatus))
     }
-    func received(departmentList: [any Department]) { record(.departments(departmentList.map { $0.getKey() })) }
+    func received(departmentList: [any Department]) {
+        record(.departments(departmentList.map { $0.getKey() }.sorted()))
+    }
     func changed(locationSettings previous: any LocationSettings, to new: any LocationSettings) {
         record(.hintsEnabled(new.areHintsEnabled()))
     }
@@ -84,8 +91,11 @@ final class RecordingListener: MessageListener, CurrentOperatorChangeListener, O
     func on(error: any WebimNotFatalError) { record(.notFatal(error.getErrorType())) }
     func connectionStateChanged(connected: Bool) { record(.connected(connected)) }
 
-    /// The latest version of the message most recently added or changed, for tests that act on it.
-    let lastAdded = Mutex<(any Message)?>(nil)
+    /// The latest version of every message reported, by id, for tests that act on a message.
+    let latest = Mutex<[String: any Message]>([:])
+
+    /// The latest version of the message with `id`.
+    func message(_ id: String) -> (any Message)? { latest.withLock { $0[id] } }
 }
 
 /// Owns a session on its executor, as a host application would.
@@ -95,8 +105,6 @@ actor SessionHarness {
     let listener = RecordingListener()
     private var session: (any WebimSession)?
     private var tracker: (any MessageTracker)?
-    /// Messages the tracker reported, by id, as last seen.
-    private(set) var messages: [String: any Message] = [:]
 
     func start(
         accountURL: String,
