@@ -43,6 +43,8 @@ final class RecordingListener: MessageListener, CurrentOperatorChangeListener, O
     func record(_ event: Observed) { sink.yield(event) }
 
     func added(message newMessage: any Message, after previousMessage: (any Message)?) {
+        // The latest version is stored before the event, so a test that sees the event can read it.
+        latest.withLock { $0[newMessage.getID()] = newMessage }
         record(
             .added(
                 id: newMessage.getID(),
@@ -51,16 +53,15 @@ final class RecordingListener: MessageListener, CurrentOperatorChangeListener, O
                 type: newMessage.getType()
             )
         )
-        latest.withLock { $0[newMessage.getID()] = newMessage }
     }
     func removed(message: any Message) { record(.removed(id: message.getID())) }
     func removedAllMessages() { record(.removedAll) }
     func changed(message oldVersion: any Message, to newVersion: any Message) {
+        latest.withLock { $0[newVersion.getID()] = newVersion }
         record(.changed(id: newVersion.getID(), text: newVersion.getText(), status: newVersion.getSendStatus()))
         if newVersion.isReadByOperator(), !oldVersion.isReadByOperator() {
             record(.readByOperator(id: newVersion.getID()))
         }
-        latest.withLock { $0[newVersion.getID()] = newVersion }
     }
     func changed(operator previousOperator: (any Operator)?, to newOperator: (any Operator)?) {
         record(.operatorChanged(name: newOperator?.getName()))
