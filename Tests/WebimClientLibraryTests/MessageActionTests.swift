@@ -8,7 +8,9 @@ import WebimClientLibrary
     @Test func sendWithAndWithoutDataCompletesAndKeepsTheData() async throws {
         try await ManualChat.with { chat in
             let handler = HandlerRecorder("send", chat.harness.listener)
-            let id = try await chat.harness.run { _, stream in try stream.send(message: "Plain", completionHandler: handler) }
+            let id = try await chat.harness.run { _, stream in
+                try stream.send(message: "Plain", completionHandler: handler)
+            }
             #expect(await chat.events.outcome(of: "send") == "success")
             #expect(await chat.saw(.changed(id: id, text: "Plain", status: .sent)))
             let dataHandler = HandlerRecorder("data", chat.harness.listener)
@@ -49,13 +51,17 @@ import WebimClientLibrary
             }
             #expect(refused == false)
             let foreign = ForeignMessage(id: operatorMessage.getID(), serverID: operatorMessage.getServerSideID())
-            _ = try await chat.harness.run { _, stream in try stream.edit(message: foreign, text: "x", completionHandler: handler) }
+            _ = try await chat.harness.run { _, stream in
+                try stream.edit(message: foreign, text: "x", completionHandler: handler)
+            }
             #expect(await chat.events.outcome(of: "edit") == "messageNotOwned")
 
             try await chat.harness.run { _, stream in try stream.sendSticker(withId: 3, completionHandler: nil) }
-            guard case .added(let stickerID, _, .sending, .stickerVisitor) = await chat.events.first(where: { event in
-                if case .added(_, _, .sending, .stickerVisitor) = event { true } else { false }
-            }) else {
+            guard
+                case .added(let stickerID, _, .sending, .stickerVisitor) = await chat.events.first(where: { event in
+                    if case .added(_, _, .sending, .stickerVisitor) = event { true } else { false }
+                })
+            else {
                 Issue.record("no sticker message")
                 return
             }
@@ -83,19 +89,25 @@ import WebimClientLibrary
             #expect(accepted)
             #expect(await chat.events.outcome(of: "delete") == "success")
             #expect(await chat.saw(.removed(id: id)))
-            _ = try await chat.harness.run { _, stream in try stream.delete(message: message, completionHandler: handler) }
+            _ = try await chat.harness.run { _, stream in
+                try stream.delete(message: message, completionHandler: handler)
+            }
             #expect(await chat.events.outcome(of: "delete") == "messageNotFound")
 
             let operatorMessage = try #require(try await chat.operatorSays("Not yours"))
             let foreign = ForeignMessage(id: operatorMessage.getID(), serverID: operatorMessage.getServerSideID())
-            _ = try await chat.harness.run { _, stream in try stream.delete(message: foreign, completionHandler: handler) }
+            _ = try await chat.harness.run { _, stream in
+                try stream.delete(message: foreign, completionHandler: handler)
+            }
             #expect(await chat.events.outcome(of: "delete") == "messageNotOwned")
 
             let kept = try await chat.sendConfirmed("Kept after the chat closed")
             let keptMessage = try #require(chat.harness.listener.message(kept))
             try await chat.console.post(visitor: chat.visitorID, "close")
             #expect(await chat.saw(.chatState(.closedByOperator)))
-            _ = try await chat.harness.run { _, stream in try stream.delete(message: keptMessage, completionHandler: handler) }
+            _ = try await chat.harness.run { _, stream in
+                try stream.delete(message: keptMessage, completionHandler: handler)
+            }
             #expect(await chat.events.outcome(of: "delete") == "notAllowed")
         }
     }
@@ -116,8 +128,13 @@ import WebimClientLibrary
             #expect(quote.getSenderName() == "Anna Petrova")
 
             // A message the service never had: the service answers `quoted-message-not-found` and the reply goes.
-            let unknown = ForeignMessage(id: "0123456789abcdef0123456789abcdef", serverID: "0123456789abcdef0123456789abcdef")
-            let refusedID = try await chat.harness.run { _, stream in try stream.reply(message: "Lost", repliedMessage: unknown) }
+            let unknown = ForeignMessage(
+                id: "0123456789abcdef0123456789abcdef",
+                serverID: "0123456789abcdef0123456789abcdef"
+            )
+            let refusedID = try await chat.harness.run { _, stream in
+                try stream.reply(message: "Lost", repliedMessage: unknown)
+            }
             let refused = try #require(refusedID)
             #expect(await chat.saw(.removed(id: refused)))
         }

@@ -23,7 +23,8 @@ struct QueuedAction: Sendable {
 
     /// What an upload sends (PROTOCOL.md §7.1).
     struct UploadCall: Sendable {
-        var clientSideID: String
+        /// The file message's id; nil for `uploadFilesToServer`, whose file waits unattached (PROTOCOL.md §7.1).
+        var clientSideID: String?
         var fileName: String
         var mimeType: String
         var data: Data

@@ -99,7 +99,7 @@ extension SessionCore {
             onFinish(self, id, .failure(refusal))
             return id
         }
-        let upload = QueuedAction.UploadCall(clientSideID: id, fileName: fileName, mimeType: mimeType, data: data)
+        let upload = QueuedAction.UploadCall(clientSideID: nil, fileName: fileName, mimeType: mimeType, data: data)
         enqueue(QueuedAction(call: .upload(upload)) { core, outcome in onFinish(core, id, outcome) })
         return id
     }

@@ -51,8 +51,9 @@ struct WireClient: Sendable {
         timeout: TimeAmount
     ) async throws -> UploadResponse {
         let boundary = UUID().uuidString
-        var parts =
-            ([(WireParameter.chatMode, "online"), (WireParameter.clientSideID, upload.clientSideID)] + credentials)
+        var fields = [(WireParameter.chatMode, "online")]
+        if let id = upload.clientSideID { fields.append((WireParameter.clientSideID, id)) }
+        var parts = (fields + credentials)
             .map { name, value in
                 MultipartPart(
                     headers: ["Content-Disposition": "form-data; name=\"\(name)\""],
