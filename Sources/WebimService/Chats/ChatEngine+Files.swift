@@ -16,25 +16,28 @@ extension ChatEngine {
             if let clientSideID = fields[WireParameter.clientSideID], !clientSideID.isEmpty {
                 let limit = location.maxFilesPerChat
                 let sent = stored
-                let messageID = try await change(visitorID: visitor.id) { change -> String in
-                    _ = try Self.openChatIfNeeded(&change, clientSideID: nil)
-                    guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
-                    guard try change.visitorFileCount(chatID: chatID) < limit else {
-                        throw ProtocolFailure(WireError.maxFilesCountPerChatExceeded)
+                // A refused send leaves no orphan bytes behind.
+                let messageID = try await removingOnFailure(guid: stored.guid) {
+                    try await change(visitorID: visitor.id) { change -> String in
+                        _ = try Self.openChatIfNeeded(&change, clientSideID: nil)
+                        guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
+                        guard try change.visitorFileCount(chatID: chatID) < limit else {
+                            throw ProtocolFailure(WireError.maxFilesCountPerChatExceeded)
+                        }
+                        var file = sent
+                        let message = try Self.fileMessage(
+                            for: file,
+                            visitor: change.visitor,
+                            chatID: chatID,
+                            clientSideID: clientSideID
+                        )
+                        file.chatId = chatID
+                        file.messageId = message.id
+                        try change.save(file: file)
+                        try change.add(message)
+                        try Self.markUnreadByOperator(&change, since: Double(message.tsMicros) / 1_000_000)
+                        return message.id
                     }
-                    var file = sent
-                    let message = try Self.fileMessage(
-                        for: file,
-                        visitor: change.visitor,
-                        chatID: chatID,
-                        clientSideID: clientSideID
-                    )
-                    file.chatId = chatID
-                    file.messageId = message.id
-                    try change.save(file: file)
-                    try change.add(message)
-                    try Self.markUnreadByOperator(&change, since: Double(message.tsMicros) / 1_000_000)
-                    return message.id
                 }
                 trigger(visitor, .visitorFile(messageID: messageID))
             } else {
@@ -43,6 +46,19 @@ extension ChatEngine {
             return UploadResponse(data: parameters)
         } catch let failure as ProtocolFailure {
             return .failure(failure.code)
+        }
+    }
+
+    /// Runs `body`; if it throws, removes the file's bytes before rethrowing.
+    private func removingOnFailure<Value: Sendable>(
+        guid: String,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        do {
+            return try await body()
+        } catch {
+            files.remove(guid: guid)
+            throw error
         }
     }
 

@@ -40,7 +40,12 @@ extension ChatEngine {
     @discardableResult
     func operatorSends(visitorID: String, _ outgoing: OperatorMessage) async throws -> String {
         try await change(visitorID: visitorID) { change in
-            let (chat, author) = try Self.openChatAndAuthor(change, operatorID: outgoing.operatorID)
+            // System and queue messages need no operator in the chat; everything else does.
+            let systemKinds = [MessageItem.Kind.info.rawValue, MessageItem.Kind.operatorBusy.rawValue]
+            guard let chat = try change.openChat() else { throw OperatorActionError.conflict("no open chat") }
+            let author =
+                systemKinds.contains(outgoing.kind) && chat.operatorId == nil && outgoing.operatorID == nil
+                ? nil : try Self.openChatAndAuthor(change, operatorID: outgoing.operatorID).1
             var message = Self.operatorMessage(outgoing, chat: chat, author: author, visitor: change.visitor)
             if let quote = outgoing.quote {
                 let (item, quotedID) = try Self.quote(quote, change: change)
@@ -49,7 +54,7 @@ extension ChatEngine {
             }
             try Self.stopTyping(&change)
             try change.add(message)
-            try Self.markUnreadByVisitor(&change, message: message)
+            if author != nil { try Self.markUnreadByVisitor(&change, message: message) }
             return message.id
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import WebimWire
 
 /// Pieces of the operator-side changes, run inside a visitor's transaction.
@@ -89,9 +88,8 @@ extension ChatEngine {
     /// Marks the visitor's messages in the open chat read by the operator.
     static func readVisitorMessages(_ change: inout VisitorChange) throws {
         guard var chat = try change.openChat(), let chatID = chat.id else { return }
-        for var message in try change.unreadVisitorMessages(chatID: chatID) {
-            message.readByOperator = true
-            try message.update(change.db)
+        for message in try change.unreadVisitorMessages(chatID: chatID) {
+            try change.markReadByOperator(message)
             change.append(.messageRead, id: message.id, data: .bool(true))
         }
         if chat.unreadByOperatorSinceTs != nil {

@@ -30,12 +30,6 @@ actor ConsoleEventHub {
         numbered.id = nextEventID
         for subscriber in subscribers.values { subscriber.yield(numbered) }
     }
-
-    /// Ends every stream, for shutdown.
-    func finishAll() {
-        for subscriber in subscribers.values { subscriber.finish() }
-        subscribers = [:]
-    }
 }
 
 /// Something the console should show: a visitor's state changed, a visitor types, a location changed.

@@ -34,7 +34,7 @@ extension ServiceDatabase {
 
     /// Every known operator.
     func operators() async throws -> [OperatorItem] {
-        try await read { db in try OperatorRecord.order(Column("id")).fetchAll(db).map(\.wireItem) }
+        try await read { db in try OperatorRecord.order(OperatorRecord.Columns.id).fetchAll(db).map(\.wireItem) }
     }
 
     /// A location's departments in display order.
@@ -74,7 +74,7 @@ extension ServiceDatabase {
         try await read { db in
             try String.fetchAll(
                 db,
-                VisitorRecord.filter(Column("location") == location).select(VisitorRecord.Columns.id)
+                VisitorRecord.filter(VisitorRecord.Columns.location == location).select(VisitorRecord.Columns.id)
             )
         }
     }

@@ -12,6 +12,7 @@ struct VisitorRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         static let providedId = Column(CodingKeys.providedId)
         static let providedAuthToken = Column(CodingKeys.providedAuthToken)
         static let createdAt = Column(CodingKeys.createdAt)
+        static let location = Column(CodingKeys.location)
     }
 
     var id: String
@@ -56,6 +57,10 @@ struct PageRecord: Codable, FetchableRecord, PersistableRecord {
 /// An operator, as scenarios and the console define them.
 struct OperatorRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "operator"
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+    }
+
     var id: Int
     var fullname: String
     var avatar: String?

@@ -44,6 +44,13 @@ extension VisitorChange {
         ).fetchAll(db)
     }
 
+    /// Marks a visitor message read by the operator; read state is not history, so the sequence stays.
+    func markReadByOperator(_ message: MessageRecord) throws {
+        var message = message
+        message.readByOperator = true
+        try message.update(db)
+    }
+
     /// The visitor's last history sequence number; 0 before the first message.
     func lastHistorySeq() throws -> Int64 {
         let last = try MessageRecord.filter(MessageRecord.Columns.visitorId == visitor.id)
