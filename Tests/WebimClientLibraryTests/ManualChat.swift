@@ -11,11 +11,12 @@ struct ManualChat: Sendable {
     var events: AsyncStream<Observed> { harness.listener.events }
 
     /// The `manual` location's scenario, with `location` (JSON object members) as its settings.
-    static func scenario(location: String = "") -> String {
+    static func scenario(location: String = "", extra: String = "") -> String {
         """
         {"name": "manual", "description": "The test plays the operator.",
          "operator": {"id": 7, "name": "Anna Petrova", "title": "Support"},
          "operators": [{"id": 8, "name": "Boris"}],
+         \(extra.isEmpty ? "" : extra + ",")
          "location": {\(location)}}
         """
     }
@@ -23,6 +24,8 @@ struct ManualChat: Sendable {
     /// Runs `body` with a session of the `manual` location whose chat has started (unless `startingChat` is false).
     static func with(
         location: String = "",
+        scenario extra: String = "",
+        storage: URL? = nil,
         startingChat: Bool = true,
         configure: @escaping @Sendable (SessionBuilder) -> Void = { _ in },
         _ body: @Sendable (ManualChat) async throws -> Void
@@ -31,12 +34,12 @@ struct ManualChat: Sendable {
             try await LiveStack.withService(
                 dataDirectory: directory,
                 holdTimeout: .seconds(2),
-                scenarios: ["manual": scenario(location: location)]
+                scenarios: ["manual": scenario(location: location, extra: extra)]
             ) { service in
                 let harness = SessionHarness()
                 try await harness.start(
                     accountURL: service,
-                    storage: directory.appendingPathComponent("visitor"),
+                    storage: storage ?? directory.appendingPathComponent("visitor"),
                     location: "manual",
                     configure: configure
                 )

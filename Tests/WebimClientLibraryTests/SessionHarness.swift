@@ -168,6 +168,32 @@ actor SessionHarness {
         return await withTimeout(.seconds(15)) { await pages.first { _ in true } } ?? []
     }
 
+    /// Every message of the history, as the tracker's `getAllMessages` answers.
+    func allMessageIDs() async throws -> [String] {
+        guard let tracker else { throw AccessError.invalidSession }
+        let (pages, sink) = AsyncStream.makeStream(of: [String].self)
+        try tracker.getAllMessages { messages in sink.yield(messages.map { $0.getID() }) }
+        return await withTimeout(.seconds(30)) { await pages.first { _ in true } } ?? []
+    }
+
+    /// A new tracker (the old one is destroyed) and its first page's ids, answered at once from local history.
+    func newTracker(lastMessages limit: Int) throws -> [String] {
+        guard let session else { throw AccessError.invalidSession }
+        let tracker = try session.getStream().newMessageTracker(messageListener: listener)
+        self.tracker = tracker
+        var ids: [String] = []
+        try tracker.getLastMessages(byLimit: limit) { messages in ids = messages.map { $0.getID() } }
+        return ids
+    }
+
+    /// The next older page's ids.
+    func nextMessageIDs(limit: Int) async throws -> [String] {
+        guard let tracker else { throw AccessError.invalidSession }
+        let (pages, sink) = AsyncStream.makeStream(of: [String].self)
+        try tracker.getNextMessages(byLimit: limit) { messages in sink.yield(messages.map { $0.getID() }) }
+        return await withTimeout(.seconds(15)) { await pages.first { _ in true } } ?? []
+    }
+
     func destroy() throws { try session?.destroy() }
 
     /// A call made here is on the executor; the same session used from elsewhere must refuse.

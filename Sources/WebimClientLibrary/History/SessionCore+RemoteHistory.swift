@@ -64,6 +64,7 @@ extension SessionCore {
 
     /// Requests the page of history before `beforeMicros` (nil: now) and stores it; false if nothing was learned.
     func fetchOlderHistory(beforeMicros: Int64?) async -> Bool {
+        if pageID == nil { await waitForPage(atMost: settings.requestTimeout) }
         guard pageID != nil else { return false }
         let before = beforeMicros ?? Self.nowMicros()
         let query = [(WireParameter.beforeTimestamp, String(before))] + credentialsQuery()
@@ -87,6 +88,21 @@ extension SessionCore {
             log(.warning, .messageHistory, "history request failed: \(error)")
             return false
         }
+    }
+
+    /// Waits until init gave a page, or `limit` passed (the service may be unreachable).
+    private func waitForPage(atMost limit: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.waitUntilAuthorized() }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+            wakeAll()
+        }
+    }
+
+    private func waitUntilAuthorized() async {
+        await waitUntil { pageID != nil || Task.isCancelled }
     }
 
     /// Stores a since-page: deletions remove, everything else inserts or replaces (PROTOCOL.md §6).

@@ -57,26 +57,32 @@ extension SessionCore {
     /// `getNextMessages` from local history, when it holds a full page or the service has no more.
     func storedOlderPage(limit: Int) -> [MessageImpl]? {
         let stored = storedMessages(before: oldestShownBound, limit: limit)
-        guard stored.count == limit || historyEnded || pageID == nil else { return nil }
+        guard stored.count == limit || historyEnded else { return nil }
         window.prepend(older: stored)
         return stored
     }
 
-    /// `getNextMessages`, asking the service for the page before the oldest message known.
+    /// `getNextMessages`, asking the service for the pages before the oldest message known until a page is full
+    /// or history ends. History that arrives meanwhile may move the oldest shown message, hence the loop.
     func remoteOlderPage(limit: Int) async -> [MessageImpl] {
-        let bound = oldestShownBound
-        let storedOldest = storedMessages(before: bound, limit: limit).first?.timeMicros
-        if await fetchOlderHistory(beforeMicros: storedOldest ?? bound?.micros) == false {
-            log(.warning, .messageHistory, "older history unavailable")
+        var stored = storedMessages(before: oldestShownBound, limit: limit)
+        var attempts = 0
+        while stored.count < limit, !historyEnded, !isDestroyed, attempts < 5 {
+            attempts += 1
+            let before = stored.first?.timeMicros ?? oldestShownBound?.micros
+            guard await fetchOlderHistory(beforeMicros: before) else {
+                log(.warning, .messageHistory, "older history unavailable")
+                break
+            }
+            stored = storedMessages(before: oldestShownBound, limit: limit)
         }
-        let stored = storedMessages(before: oldestShownBound, limit: limit)
         window.prepend(older: stored)
         return stored
     }
 
     /// `getAllMessages` from local history, when the service has no more.
     func storedAllMessages() -> [MessageImpl]? {
-        guard historyEnded || pageID == nil else { return nil }
+        guard historyEnded else { return nil }
         return allStored() + sendingMessages
     }
 

@@ -29,7 +29,11 @@ extension ChatEngine {
         guard let since = sinceText.isEmpty ? 0 : Int64(sinceText) else {
             return .since(HistorySinceResponse(result: nil, error: WireError.wrongArgumentValue))
         }
-        let page = try await database.historySince(visitorID: visitor.id, since: since, limit: Self.historyPageSize)
+        // A first request gets the newest page and the current revision; later ones get the changes since.
+        let page =
+            sinceText.isEmpty
+            ? try await database.historyLatest(visitorID: visitor.id, limit: Self.historyPageSize)
+            : try await database.historySince(visitorID: visitor.id, since: since, limit: Self.historyPageSize)
         let messages = page.messages.map { $0.wireItem() }
         return .since(
             HistorySinceResponse(

@@ -16,6 +16,29 @@ extension ServiceDatabase {
         }
     }
 
+    /// A first since-request (no `since`): the newest `limit` live messages, oldest first, the visitor's latest
+    /// revision, and whether older messages exist. Older ones are reached by `before-ts`, so a long history is
+    /// never sent whole (PROTOCOL.md §12 leaves this open).
+    func historyLatest(visitorID: String, limit: Int) async throws -> HistorySincePage {
+        try await read { db in
+            let live = MessageRecord.filter(
+                MessageRecord.Columns.visitorId == visitorID && MessageRecord.Columns.deleted == false
+            )
+            let rows = try live.order(MessageRecord.Columns.tsMicros.desc).limit(limit + 1).fetchAll(db)
+            let revision =
+                try Int64.fetchOne(
+                    db,
+                    MessageRecord.filter(MessageRecord.Columns.visitorId == visitorID)
+                        .select(max(MessageRecord.Columns.historySeq))
+                ) ?? 0
+            return HistorySincePage(
+                messages: rows.prefix(limit).reversed(),
+                revision: revision,
+                hasMore: rows.count > limit
+            )
+        }
+    }
+
     /// The newest `limit` live messages older than `beforeMicros`, oldest first, and whether older ones exist.
     func historyBefore(
         visitorID: String,
