@@ -34,7 +34,11 @@ struct ManualChat: Sendable {
             try await LiveStack.withService(
                 dataDirectory: directory,
                 holdTimeout: .seconds(2),
-                scenarios: ["manual": scenario(location: location, extra: extra)]
+                scenarios: [
+                    "manual": scenario(location: location, extra: extra),
+                    "second":
+                        #"{"name": "second", "description": "Another location.", "operator": {"id": 9, "name": "Vera"}, "location": {"departments": [{"key": "desk", "name": "Desk"}]}}"#,
+                ]
             ) { service in
                 let harness = SessionHarness()
                 try await harness.start(

@@ -26,6 +26,15 @@ public struct ServiceDatabase: Sendable {
     ///
     /// Lookup order: the provided visitor id (`visitor-ext`), the provided auth token, the `visitor` JSON's id,
     /// then the device id (PROTOCOL.md §11.2).
+    /// A known visitor who inits at another location now visits that one (`WebimSession.change(location:)`).
+    private static func moved(_ visitor: VisitorRecord, to location: String, db: Database) throws -> VisitorRecord {
+        guard visitor.location != location else { return visitor }
+        var moved = visitor
+        moved.location = location
+        try moved.update(db)
+        return moved
+    }
+
     func findOrCreateVisitor(_ identity: VisitorIdentity, seed: HistorySeed?) async throws -> VisitorRecord {
         try await writer.write { db in
             if let providedID = identity.providedID {
@@ -34,22 +43,22 @@ public struct ServiceDatabase: Sendable {
                         visitor.name = name
                         try visitor.update(db)
                     }
-                    return visitor
+                    return try Self.moved(visitor, to: identity.location, db: db)
                 }
             } else if let token = identity.providedAuthToken {
                 if let visitor = try VisitorRecord.filter(VisitorRecord.Columns.providedAuthToken == token).fetchOne(db)
                 {
-                    return visitor
+                    return try Self.moved(visitor, to: identity.location, db: db)
                 }
             } else {
                 if let visitorID = identity.visitorID, let visitor = try VisitorRecord.fetchOne(db, key: visitorID) {
-                    return visitor
+                    return try Self.moved(visitor, to: identity.location, db: db)
                 }
                 if let visitor = try VisitorRecord.filter(
                     VisitorRecord.Columns.deviceId == identity.deviceID && VisitorRecord.Columns.providedId == nil
                         && VisitorRecord.Columns.providedAuthToken == nil
                 ).order(VisitorRecord.Columns.revision.desc).fetchOne(db) {
-                    return visitor
+                    return try Self.moved(visitor, to: identity.location, db: db)
                 }
             }
             var visitor = VisitorRecord(
