@@ -18,6 +18,18 @@ extension ReferenceCoverageSymbols {
             { (messageTracker: any MessageTracker) in messageTracker.getAllMessages(completion:) }
         )
         add(
+            "MessageTracker.getLastMessages(byLimit:)",
+            { (messageTracker: any MessageTracker) in messageTracker.getLastMessages(byLimit:) }
+        )
+        add(
+            "MessageTracker.getNextMessages(byLimit:)",
+            { (messageTracker: any MessageTracker) in messageTracker.getNextMessages(byLimit:) }
+        )
+        add(
+            "MessageTracker.getAllMessages()",
+            { (messageTracker: any MessageTracker) in messageTracker.getAllMessages }
+        )
+        add(
             "MessageTracker.resetTo(message:)",
             { (messageTracker: any MessageTracker) in messageTracker.resetTo(message:) }
         )

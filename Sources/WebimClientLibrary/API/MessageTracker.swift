@@ -13,6 +13,13 @@ public protocol MessageTracker: AnyObject {
     func resetTo(message: any Message) throws
     /// Stops this tracker; its listener is called no more.
     func destroy() throws
+
+    /// `getLastMessages(byLimit:completion:)` for async code; may be called from any task.
+    func getLastMessages(byLimit limitOfMessages: Int) async throws -> [any Message]
+    /// `getNextMessages(byLimit:completion:)` for async code; may be called from any task.
+    func getNextMessages(byLimit limitOfMessages: Int) async throws -> [any Message]
+    /// `getAllMessages(completion:)` for async code; may be called from any task.
+    func getAllMessages() async throws -> [any Message]
 }
 
 /// Receives changes of the messages a `MessageTracker` has shown.

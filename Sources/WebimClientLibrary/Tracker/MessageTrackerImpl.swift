@@ -47,6 +47,30 @@ final class MessageTrackerImpl: MessageTracker {
         }
     }
 
+    func getLastMessages(byLimit limitOfMessages: Int) async throws -> [any Message] {
+        try await core.trackerPage(generation: generation, limit: limitOfMessages) {
+            $0.latestPage(limit: limitOfMessages)
+        } remote: {
+            $0.latestPage(limit: limitOfMessages)
+        }
+    }
+
+    func getNextMessages(byLimit limitOfMessages: Int) async throws -> [any Message] {
+        try await core.trackerPage(generation: generation, limit: limitOfMessages) {
+            $0.storedOlderPage(limit: limitOfMessages)
+        } remote: {
+            await $0.remoteOlderPage(limit: limitOfMessages)
+        }
+    }
+
+    func getAllMessages() async throws -> [any Message] {
+        try await core.trackerPage(generation: generation, limit: nil) {
+            $0.storedAllMessages()
+        } remote: {
+            await $0.remoteAllMessages()
+        }
+    }
+
     func resetTo(message: any Message) throws {
         let generation = generation
         try core.withAccess { $0.resetTracker(generation: generation, to: message) }

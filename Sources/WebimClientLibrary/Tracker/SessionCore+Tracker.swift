@@ -45,6 +45,24 @@ extension SessionCore {
         }
     }
 
+    /// The async form of `trackerRequest`: it hops to the executor itself, so any task may call it. A request while
+    /// another runs, or with a limit below 1, answers an empty page instead of nothing.
+    func trackerPage(
+        generation: Int,
+        limit: Int?,
+        immediate: @Sendable (isolated SessionCore) -> [MessageImpl]?,
+        remote: @Sendable (isolated SessionCore) async -> [MessageImpl]
+    ) async throws -> [any Message] {
+        guard !isDestroyed else { throw AccessError.invalidSession }
+        guard generation == window.generation, !window.isBusy, (limit ?? 1) >= 1 else { return [] }
+        if let page = immediate(self) { return page }
+        window.isBusy = true
+        let messages = await remote(self)
+        guard generation == window.generation, !isDestroyed else { return [] }
+        window.isBusy = false
+        return messages
+    }
+
     /// `getLastMessages`: the newest stored messages and those on their way. Older history the service sends
     /// later is reachable with `getNextMessages`.
     func latestPage(limit: Int) -> [MessageImpl] {
