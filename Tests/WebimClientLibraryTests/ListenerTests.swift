@@ -89,4 +89,45 @@ import WebimClientLibrary
             #expect(await chat.saw(.removed(id: message.getID())))
         }
     }
+
+    @Test func locationSettingsAndTheConnectionAreReported() async throws {
+        try await ManualChat.with(location: #""hintsEnabled": true"#, startingChat: false) { chat in
+            #expect(await chat.saw(.connected(true)))
+            #expect(await chat.saw(.hintsEnabled(true)))
+            let enabled = try await chat.harness.run { _, stream in stream.getLocationSettings().areHintsEnabled() }
+            #expect(enabled)
+        }
+    }
+
+    @Test func clearingHistoryRemovesEveryMessage() async throws {
+        try await ManualChat.with { chat in
+            _ = try await chat.sendConfirmed("Forget me")
+            try await chat.harness.run { _, stream in try stream.clearHistory() }
+            #expect(await chat.saw(.removedAll))
+            #expect(try await chat.harness.newTracker(lastMessages: 10).isEmpty)
+        }
+    }
+
+    @Test func unregisteredProvidedTokenAsksTheAppToRegisterItThenSucceeds() async throws {
+        let tokens = TokenRecorder()
+        let configure: @Sendable (SessionBuilder) -> Void = {
+            $0.set(providedAuthorizationTokenStateListener: tokens, providedAuthorizationToken: "token-of-ann")
+        }
+        let location = #""requireRegisteredAuthTokens": true"#
+        try await ManualChat.with(location: location, startingChat: false, configure: configure) { chat in
+            // PROTOCOL.md §2.6: the app is asked every fifth refusal, one second apart.
+            let asked = await withTimeout(.seconds(12)) { await tokens.requests.first { _ in true } }
+            #expect(asked == "token-of-ann")
+            try await chat.console.request("POST", "/auth-tokens", body: ["token": "token-of-ann", "name": "Ann"])
+            #expect(await chat.saw(.visitState(.idle)))
+        }
+    }
+}
+
+/// Records `ProvidedAuthorizationTokenStateListener` calls.
+final class TokenRecorder: ProvidedAuthorizationTokenStateListener {
+    let requests: AsyncStream<String>
+    private let sink: AsyncStream<String>.Continuation
+    init() { (requests, sink) = AsyncStream.makeStream(of: String.self) }
+    func update(providedAuthorizationToken: String) { sink.yield(providedAuthorizationToken) }
 }

@@ -130,7 +130,7 @@ extension ChatEngine {
             chat: snapshot.chat,
             departments: departments,
             historyRevision: Int(snapshot.historyRevision),
-            hintsEnabled: false,
+            hintsEnabled: location.hintsEnabled,
             survey: survey,
             showHelloMessage: location.helloMessage != nil ? true : nil,
             chatStartAfterMessage: location.helloMessage != nil ? true : nil,

@@ -25,6 +25,7 @@ struct LocationDefinition: Sendable {
     var maxFilesPerChat: Int
     var transcriptLimit: Int
     var offlineMessages: Bool
+    var hintsEnabled: Bool
     var history: HistorySeed?
 
     init(name: String, scenario: Scenario) {
@@ -46,6 +47,7 @@ struct LocationDefinition: Sendable {
         maxFilesPerChat = options?.maxFilesPerChat ?? 50
         transcriptLimit = options?.transcriptLimit ?? 3
         offlineMessages = options?.offlineMessages ?? true
+        hintsEnabled = options?.hintsEnabled ?? false
         history = scenario.history.map { seed in
             var seed = seed
             seed.operatorID = seed.operatorID ?? scenario.operator.id

@@ -35,4 +35,6 @@ struct LocationOptions: Decodable, Sendable {
     var transcriptLimit: Int?
     /// Whether the offline form is available; default true (else `no-tariff-option`).
     var offlineMessages: Bool?
+    /// Whether the app should offer hint questions (fullUpdate `hintsEnabled`); default false.
+    var hintsEnabled: Bool?
 }
