@@ -12,6 +12,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
 
 from conftest import ARTIFACTS, _safe_name
 
@@ -134,6 +135,13 @@ def windows(request, driver, wait, server):
                 pass
 
 
+def assert_no_script_errors(driver):
+    """No uncaught exception and no Content-Security-Policy violation in the current window's log."""
+    entries = driver.get_log("browser")
+    errors = [e["message"] for e in entries if "Uncaught" in e["message"] or "Content Security Policy" in e["message"]]
+    assert errors == [], f"script errors: {errors}"
+
+
 def unique(text: str) -> str:
     return f"{text} {uuid.uuid4().hex[:8]}"
 
@@ -173,6 +181,9 @@ def test_operator_answers_a_visitor_from_the_console(windows, driver, wait):
         "the visitor's page never showed the operator's answer",
     )
     assert reply.find_element(By.CSS_SELECTOR, "[data-message-sender]").text == "Console Operator"
+    assert_no_script_errors(driver)
+    windows.show_console()
+    assert_no_script_errors(driver)
 
 
 def test_operator_sends_a_keyboard(windows, driver, wait):
@@ -248,3 +259,155 @@ def test_operator_bans_a_visitor(windows, driver, wait):
     assert banner.text == "The chat is not available right now."
     fatal = driver.execute_script("return window.__fatalEvents")
     assert any("visitorBanned" in event for event in fatal), f"fatal events: {fatal}"
+
+
+def test_operator_quotes_types_edits_and_deletes(windows, driver, wait):
+    windows.open_console()
+    windows.open_widget()
+    question = unique("Can you quote me?")
+    windows.visitor_writes(question)
+    windows.select_chat_with_last(question)
+
+    visitor_message = driver.execute_script(CONSOLE_MESSAGES, "visitor", question)[0]
+    visitor_message.find_element(By.CSS_SELECTOR, '[data-message-action="quote"]').click()
+    composer = driver.find_element(By.CSS_SELECTOR, "[data-composer-input]")
+    assert driver.switch_to.active_element == composer
+    chip = driver.find_element(By.CSS_SELECTOR, "[data-composer-chip]")
+    assert chip.is_displayed() and question in chip.text
+
+    # Typing shows on the visitor's page before anything is sent.
+    composer.send_keys("Quoting you")
+    windows.show_widget()
+    wait.until(
+        EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-typing-indicator]")),
+        "the visitor's page never showed the operator typing",
+    )
+    windows.show_console()
+    answer = unique("Quoting you")
+    composer.clear()
+    composer.send_keys(answer)
+    composer.send_keys(Keys.ENTER)
+    sent = wait.until(
+        lambda d: (d.execute_script(CONSOLE_MESSAGES, "operator", answer) or [False])[0],
+        "the quoting answer never showed in the console",
+    )
+    assert question in sent.find_element(By.CSS_SELECTOR, "[data-message-quote]").text
+    assert not chip.is_displayed()
+
+    windows.show_widget()
+    wait.until(lambda d: d.execute_script(WIDGET_ITEMS, "operator", answer), "the visitor never got the answer")
+    wait.until(
+        EC.invisibility_of_element_located((By.CSS_SELECTOR, "[data-typing-indicator]")),
+        "the typing indicator stayed after the answer",
+    )
+
+    # Edit: the message goes into the answer box; sending replaces its text on both sides.
+    windows.show_console()
+    sent.find_element(By.CSS_SELECTOR, '[data-message-action="edit"]').click()
+    assert composer.get_attribute("value") == answer
+    edited = unique("Edited answer")
+    composer.clear()
+    composer.send_keys(edited)
+    composer.send_keys(Keys.ENTER)
+    item = wait.until(
+        lambda d: (d.execute_script(CONSOLE_MESSAGES, "operator", edited) or [False])[0],
+        "the edited text never showed in the console",
+    )
+    assert item.find_element(By.CSS_SELECTOR, "[data-message-edited]").is_displayed()
+    windows.show_widget()
+    wait.until(lambda d: d.execute_script(WIDGET_ITEMS, "operator", edited), "the visitor never saw the edit")
+
+    # Delete: gone on both sides; the focus goes back to the answer box.
+    windows.show_console()
+    item.find_element(By.CSS_SELECTOR, '[data-message-action="delete"]').click()
+    wait.until(
+        lambda d: d.execute_script(CONSOLE_MESSAGES, "operator", edited) == [],
+        "the deleted message stayed in the console",
+    )
+    assert driver.switch_to.active_element == composer
+    windows.show_widget()
+    wait.until(
+        lambda d: d.execute_script(WIDGET_ITEMS, "operator", edited) == [],
+        "the deleted message stayed on the visitor's page",
+    )
+    windows.show_console()
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-alert]") == []
+
+
+def test_operator_sends_a_file_pauses_and_sets_status(windows, driver, wait, tmp_path):
+    windows.open_console()
+    windows.open_widget()
+    question = unique("Send me the notes")
+    windows.visitor_writes(question)
+    row = windows.select_chat_with_last(question)
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("The notes you asked for.\n", encoding="utf-8")
+    driver.find_element(By.CSS_SELECTOR, '[data-tool="file"] > summary').click()
+    driver.find_element(By.CSS_SELECTOR, "[data-file-input]").send_keys(str(notes))
+    driver.find_element(By.CSS_SELECTOR, "[data-file-caption]").send_keys("Here you are")
+    driver.find_element(By.CSS_SELECTOR, "[data-file-send]").click()
+    item = wait.until(
+        lambda d: (d.execute_script(CONSOLE_MESSAGES, "file_operator", None) or [False])[0],
+        "the file message never showed in the console",
+    )
+    link = item.find_element(By.CSS_SELECTOR, "[data-file-link]")
+    assert link.text.startswith("notes.txt")
+    assert "Here you are" in item.text
+    body = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then((r) => r.text()).then(done, (e) => done(String(e)));",
+        link.get_attribute("href"),
+    )
+    assert body == "The notes you asked for.\n"
+    windows.show_widget()
+    wait.until(
+        lambda d: d.execute_script(WIDGET_ITEMS, "fileFromOperator", None),
+        "the visitor's page never received the file message",
+    )
+
+    # Pause the scenario: the list and the button say so.
+    windows.show_console()
+    driver.find_element(By.CSS_SELECTOR, '[data-action="pause"]').click()
+    wait.until(lambda d: row.get_attribute("data-paused") is not None, "the row was never marked paused")
+    assert row.find_element(By.CSS_SELECTOR, '[data-chat-badge="paused"]').is_displayed()
+    wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, '[data-action="pause"]'), "Resume scenario"))
+
+    # Set the manual location offline from the bar.
+    Select(driver.find_element(By.CSS_SELECTOR, "[data-status-location]")).select_by_value("manual")
+    Select(driver.find_element(By.CSS_SELECTOR, "[data-status-value]")).select_by_value("offline")
+    driver.find_element(By.CSS_SELECTOR, "[data-status-set]").click()
+    wait.until(
+        EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-status-current]"), "Now: offline"),
+        "the bar never showed the new status",
+    )
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-alert]") == []
+
+
+def test_api_errors_are_shown(windows, driver, wait):
+    windows.open_console()
+    windows.open_widget()
+    question = unique("Close me")
+    windows.visitor_writes(question)
+    windows.select_chat_with_last(question)
+
+    driver.find_element(By.CSS_SELECTOR, '[data-action="close"]').click()
+    wait.until(
+        lambda d: d.find_element(By.CSS_SELECTOR, '[data-action="close"]').get_attribute("aria-disabled") == "true",
+        "closing never disabled the close button",
+    )
+    # Answering a closed chat is refused by the service; the console says so instead of failing silently.
+    composer = driver.find_element(By.CSS_SELECTOR, "[data-composer-input]")
+    composer.send_keys("Too late")
+    composer.send_keys(Keys.ENTER)
+    alert = wait.until(
+        EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-alert]")),
+        "no error was shown for a refused answer",
+    )
+    assert alert.text.startswith("Send failed: no open chat")
+    # Typing into a closed chat is not sent, so it raises no error of its own.
+    assert len(driver.find_elements(By.CSS_SELECTOR, "[data-alert]")) == 1
+    # The text is given back, so nothing the operator wrote is lost.
+    assert composer.get_attribute("value") == "Too late"
+    alert.find_element(By.CSS_SELECTOR, "[data-alert-dismiss]").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-alert]") == [], "the alert was not dismissed")

@@ -129,7 +129,7 @@ export function captionOf(message) {
 /**
  * The keyboard of a `keyboard` message.
  * @param {object} message
- * @returns {{state: string, rows: Array<Array<{id: string, text: string, link: string | null, chosen: boolean}>>} | null}
+ * @returns {{state: string, rows: Array<Array<{id: string, text: string, link: string | null, look: string, chosen: boolean}>>} | null}
  */
 export function keyboardOf(message) {
   if (message.kind !== 'keyboard' || !Array.isArray(message.data?.buttons)) return null;
@@ -142,6 +142,10 @@ export function keyboardOf(message) {
         id: button.id,
         text: typeof button.text === 'string' ? button.text : button.id,
         link: typeof button.config?.link === 'string' ? button.config.link : null,
+        // `showing` (the default), `showing_selected`, or anything else meaning hidden (PROTOCOL.md §8.4).
+        look: ['showing', 'showing_selected'].includes(button.config?.state ?? 'showing')
+          ? (button.config?.state ?? 'showing')
+          : 'hidden',
         chosen: button.id === chosen,
       })),
   );

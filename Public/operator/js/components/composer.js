@@ -2,7 +2,7 @@
 // quote or edit chip. It sends the operator's typing while the operator types, keeps a draft per
 // visitor, and doubles as the editor of an operator message.
 
-import { messagesOf, summaryOf } from '../model.js';
+import { hasOpenChat, messagesOf, summaryOf } from '../model.js';
 
 /** After this long without a keystroke the operator counts as no longer typing, in milliseconds. */
 export const TYPING_IDLE_MS = 4000;
@@ -121,7 +121,9 @@ export class Composer {
       this.#stopTyping();
       return;
     }
-    if (this.#typingFor !== id) {
+    // Typing is shown only in an open chat; elsewhere the service would refuse it.
+    const visitor = this.#store.selected;
+    if (this.#typingFor !== id && visitor !== undefined && hasOpenChat(visitor)) {
       this.#typingFor = id;
       void this.#controller.typing(id, true);
     }

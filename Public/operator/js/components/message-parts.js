@@ -8,6 +8,9 @@ export const KEYBOARD_STATE_LABELS = Object.freeze({
   canceled: 'Keyboard canceled',
 });
 
+/** What a button's look adds to its text. */
+const LOOK_NOTES = Object.freeze({ showing: '', showing_selected: ' (shown selected)', hidden: ' (hidden)' });
+
 /**
  * The nodes of a file message: one download link per file (with a preview for images) and the caption.
  * @param {Array<{guid: string, filename: string, size: number | null, contentType: string}>} files
@@ -47,7 +50,7 @@ export function makeFileBlock(files, caption, urlFor) {
 
 /**
  * The nodes of a keyboard: its state, then each row of buttons (the chosen one marked).
- * @param {{state: string, rows: Array<Array<{id: string, text: string, link: string | null, chosen: boolean}>>}} keyboard
+ * @param {{state: string, rows: Array<Array<{id: string, text: string, link: string | null, look: string, chosen: boolean}>>}} keyboard
  * @returns {HTMLElement[]}
  */
 export function makeKeyboardBlock(keyboard) {
@@ -62,8 +65,9 @@ export function makeKeyboardBlock(keyboard) {
       const item = document.createElement('li');
       item.className = 'transcript-keyboard-button';
       item.dataset.keyboardButton = button.id;
+      item.dataset.look = button.look;
       if (button.chosen) item.dataset.chosen = 'true';
-      item.textContent = button.chosen ? `${button.text} (chosen)` : button.text;
+      item.textContent = `${button.text}${LOOK_NOTES[button.look] ?? ''}${button.chosen ? ' (chosen)' : ''}`;
       const link = safeLink(button.link);
       if (link !== null) {
         const anchor = document.createElement('a');
