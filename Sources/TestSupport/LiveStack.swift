@@ -34,7 +34,8 @@ public struct LiveStack: Sendable {
                 port: port,
                 dataDirectory: dataDirectory.appendingPathComponent("service"),
                 scenariosDirectory: scenariosDirectory,
-                holdTimeout: holdTimeout
+                holdTimeout: holdTimeout,
+                consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
             ),
             logger: logger
         ) { portSink.yield($0) }

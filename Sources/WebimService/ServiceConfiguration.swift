@@ -14,6 +14,8 @@ public struct ServiceConfiguration: Sendable {
     public var holdTimeout: Duration
     /// The account's private key for `visitor-ext` hashes (PROTOCOL.md §2.7); nil accepts any hash.
     public var accountPrivateKey: String?
+    /// The operator console page's folder (`index.html`, `css/`, `js/`); nil serves the console's JSON API only.
+    public var consoleDirectory: URL?
 
     /// The private key a default configuration uses, so that signed visitors work out of the box.
     public static let defaultAccountPrivateKey = "webim-widget-local-private-key"
@@ -24,7 +26,8 @@ public struct ServiceConfiguration: Sendable {
         dataDirectory: URL,
         scenariosDirectory: URL,
         holdTimeout: Duration = .seconds(25),
-        accountPrivateKey: String? = ServiceConfiguration.defaultAccountPrivateKey
+        accountPrivateKey: String? = ServiceConfiguration.defaultAccountPrivateKey,
+        consoleDirectory: URL? = nil
     ) {
         self.host = host
         self.port = port
@@ -32,5 +35,6 @@ public struct ServiceConfiguration: Sendable {
         self.scenariosDirectory = scenariosDirectory
         self.holdTimeout = holdTimeout
         self.accountPrivateKey = accountPrivateKey
+        self.consoleDirectory = consoleDirectory
     }
 }

@@ -3,7 +3,7 @@ public import Hummingbird
 public import Logging
 import NIOCore
 
-/// Builds the embedded Webim-compatible service: protocol routes, the console's API and the scenario runner.
+/// Builds the embedded Webim-compatible service: protocol routes, the console's API and page, and the scenario runner.
 ///
 /// - Parameter onServerRunning: called with the bound port once the service accepts connections.
 public func makeServiceApplication(
@@ -31,6 +31,9 @@ public func makeServiceApplication(
     FileRoutes(engine: engine).add(to: router)
     SettingsRoutes(engine: engine).add(to: router)
     OperatorConsoleRoutes(engine: engine).add(to: router)
+    if let consoleDirectory = configuration.consoleDirectory {
+        OperatorConsolePageRoutes(directory: consoleDirectory).add(to: router, logger: logger)
+    }
     return Application(
         router: router,
         configuration: .init(

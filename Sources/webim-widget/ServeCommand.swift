@@ -53,7 +53,8 @@ struct ServeCommand: AsyncParsableCommand {
                     host: host,
                     port: servicePort,
                     dataDirectory: dataDirectory.appendingPathComponent("service"),
-                    scenariosDirectory: root.appendingPathComponent("Scenarios")
+                    scenariosDirectory: root.appendingPathComponent("Scenarios"),
+                    consoleDirectory: root.appendingPathComponent("Public/operator")
                 ),
                 logger: logger
             ) { boundPort in

@@ -30,10 +30,19 @@ def test_no_html_sinks_in_public_scripts():
     assert offenders == [], "HTML sinks in Public/ scripts:\n" + "\n".join(offenders)
 
 
+def page_files():
+    """The widget's Mustache templates and the static pages under Public/ (the operator console)."""
+    return [*sorted((REPO_ROOT / "Templates").rglob("*.mustache")), *sorted(PUBLIC.rglob("*.html"))]
+
+
+def test_scripts_cover_the_operator_console():
+    assert any(path.is_relative_to(PUBLIC / "operator" / "js") for path in script_files())
+
+
 def test_tabindex_is_only_zero_or_minus_one():
     pattern = re.compile(r"""tabindex\s*=\s*["']?(-?\d+)|tabIndex\s*=\s*(-?\d+)""")
     offenders = []
-    for path in [*script_files(), *sorted((REPO_ROOT / "Templates").rglob("*.mustache"))]:
+    for path in [*script_files(), *page_files()]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             for match in pattern.finditer(line):
                 value = match.group(1) or match.group(2)
@@ -43,16 +52,32 @@ def test_tabindex_is_only_zero_or_minus_one():
 
 
 def test_components_only_read_theme_properties():
-    theme = (PUBLIC / "css" / "theme.css").read_text(encoding="utf-8")
-    defined = set(re.findall(r"(--[\w-]+)\s*:", theme))
+    """Each CSS folder (the widget's, the console's) keeps its custom properties in its theme.css."""
+    folders = [PUBLIC / "css", PUBLIC / "operator" / "css"]
     offenders = []
-    for path in sorted((PUBLIC / "css").glob("*.css")):
-        if path.name == "theme.css":
-            continue
-        css = path.read_text(encoding="utf-8")
-        for name in re.findall(r"(--[\w-]+)\s*:", css):
-            offenders.append(f"{path.name} defines {name}; custom properties belong in theme.css")
-        for name in re.findall(r"var\(\s*(--[\w-]+)", css):
-            if name not in defined:
-                offenders.append(f"{path.name} reads {name}, which theme.css does not define")
+    for folder in folders:
+        theme = (folder / "theme.css").read_text(encoding="utf-8")
+        defined = set(re.findall(r"(--[\w-]+)\s*:", theme))
+        for path in sorted(folder.glob("*.css")):
+            if path.name == "theme.css":
+                continue
+            css = path.read_text(encoding="utf-8")
+            where = path.relative_to(REPO_ROOT)
+            for name in re.findall(r"(--[\w-]+)\s*:", css):
+                offenders.append(f"{where} defines {name}; custom properties belong in theme.css")
+            for name in re.findall(r"var\(\s*(--[\w-]+)", css):
+                if name not in defined:
+                    offenders.append(f"{where} reads {name}, which theme.css does not define")
+    assert offenders == [], "\n".join(offenders)
+
+
+def test_console_page_has_no_inline_code():
+    """The console's Content-Security-Policy allows no inline scripts, styles or handlers."""
+    html = (PUBLIC / "operator" / "index.html").read_text(encoding="utf-8")
+    offenders = []
+    for number, line in enumerate(html.splitlines(), start=1):
+        if re.search(r"<script(?![^>]*\bsrc=)", line):
+            offenders.append(f"{number}: inline <script>")
+        if re.search(r"<style\b|\sstyle=|\son[a-z]+=", line):
+            offenders.append(f"{number}: inline style or event handler")
     assert offenders == [], "\n".join(offenders)

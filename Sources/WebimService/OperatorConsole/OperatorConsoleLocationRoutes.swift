@@ -1,11 +1,25 @@
 import Hummingbird
+import WebimWire
 
-/// Console API routes that act on a location or the account, not on one visitor.
+/// Console API routes that read or act on a location or the account, not on one visitor.
 struct OperatorConsoleLocationRoutes {
     let engine: ChatEngine
 
     func add(to router: Router<BasicRequestContext>) {
         let prefix = OperatorConsoleRoutes.prefix
+        router.get("\(prefix)/locations") { _, _ in
+            var locations: [ConsoleLocation] = []
+            for definition in engine.library.allLocations.sorted(by: { $0.name < $1.name }) {
+                locations.append(
+                    ConsoleLocation(
+                        name: definition.name,
+                        onlineStatus: try await engine.database.onlineStatus(location: definition.name),
+                        departments: try await engine.database.departments(location: definition.name)
+                    )
+                )
+            }
+            return try JSONResponse.make(locations)
+        }
         router.post("\(prefix)/locations/{location}/status") { request, context in
             let body = try await OperatorConsoleActionRoutes.decode(StatusBody.self, request, context)
             let location = context.parameters.get("location") ?? "default"
@@ -31,4 +45,11 @@ struct OperatorConsoleLocationRoutes {
             }
         }
     }
+}
+
+/// A location as the console shows it: its online status and departments (for transfers).
+struct ConsoleLocation: Encodable {
+    var name: String
+    var onlineStatus: String
+    var departments: [DepartmentItem]
 }

@@ -50,6 +50,7 @@ struct OperatorConsoleRoutes {
                 }
             )
         }
+        OperatorConsoleFileRoute(engine: engine).add(to: router)
         OperatorConsoleActionRoutes(engine: engine).add(to: router)
     }
 

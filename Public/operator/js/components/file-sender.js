@@ -1,0 +1,75 @@
+// The file sender. It owns `[data-file-sender]`: pick a file, add an optional caption, send it to
+// the selected visitor (read in the browser and posted as base64).
+
+/** The largest file the console sends; the service reads request bodies up to 32 MB, base64 adds a third. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** Sends a file as an operator message. */
+export class FileSender {
+  #form;
+  #input;
+  #caption;
+  #store;
+  #controller;
+  #report;
+
+  /**
+   * @param {HTMLFormElement} root The `[data-file-sender]` form.
+   * @param {object} deps
+   * @param {import('../store.js').ConsoleStore} deps.store
+   * @param {import('../controller.js').ConsoleController} deps.controller
+   * @param {(message: string) => void} deps.report Shows an error to the operator.
+   */
+  constructor(root, { store, controller, report }) {
+    this.#form = root;
+    this.#input = /** @type {HTMLInputElement} */ (root.querySelector('[data-file-input]'));
+    this.#caption = /** @type {HTMLInputElement} */ (root.querySelector('[data-file-caption]'));
+    this.#store = store;
+    this.#controller = controller;
+    this.#report = report;
+    root.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.#send();
+    });
+  }
+
+  async #send() {
+    const visitor = this.#store.selected;
+    const file = this.#input.files?.[0];
+    if (visitor === undefined || file === undefined) return;
+    if (file.size > MAX_FILE_BYTES) {
+      this.#report(`Send file failed: ${file.name} is larger than ${MAX_FILE_BYTES / (1024 * 1024)} MB.`);
+      return;
+    }
+    let base64;
+    try {
+      base64 = await readBase64(file);
+    } catch (error) {
+      this.#report(`Send file failed: ${file.name} could not be read (${error}).`);
+      return;
+    }
+    const caption = this.#caption.value.trim();
+    const ok = await this.#controller.sendFile(visitor.visitorId, {
+      filename: file.name,
+      contentType: file.type || 'application/octet-stream',
+      base64,
+      ...(caption === '' ? {} : { caption }),
+    });
+    if (ok) this.#form.reset();
+  }
+}
+
+/**
+ * A file's bytes as base64.
+ * @param {Blob} file
+ * @returns {Promise<string>}
+ */
+export async function readBase64(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  // Chunks keep String.fromCharCode's argument list short.
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}

@@ -1,0 +1,103 @@
+// Builders for the richer parts of a transcript row: a file message's links and previews, and a
+// keyboard's rows of buttons with its state. Text goes in with textContent; links only to http(s).
+
+/** Readable keyboard states. */
+export const KEYBOARD_STATE_LABELS = Object.freeze({
+  pending: 'Keyboard waiting for the visitor',
+  completed: 'Keyboard answered',
+  canceled: 'Keyboard canceled',
+});
+
+/** What a button's look adds to its text. */
+const LOOK_NOTES = Object.freeze({ showing: '', showing_selected: ' (shown selected)', hidden: ' (hidden)' });
+
+/**
+ * The nodes of a file message: one download link per file (with a preview for images) and the caption.
+ * @param {Array<{guid: string, filename: string, size: number | null, contentType: string}>} files
+ * @param {string} caption
+ * @param {(guid: string) => string} urlFor Where each file downloads from.
+ * @returns {HTMLElement[]}
+ */
+export function makeFileBlock(files, caption, urlFor) {
+  const nodes = files.map((file) => {
+    const figure = document.createElement('p');
+    figure.className = 'transcript-file-item';
+    const link = document.createElement('a');
+    link.className = 'transcript-file-link';
+    link.href = urlFor(file.guid);
+    link.download = file.filename;
+    link.dataset.fileLink = file.guid;
+    link.textContent = file.size === null ? file.filename : `${file.filename} (${formatSize(file.size)})`;
+    figure.append(link);
+    if (file.contentType.startsWith('image/')) {
+      const image = document.createElement('img');
+      image.className = 'transcript-file-preview';
+      image.src = urlFor(file.guid);
+      image.alt = file.filename;
+      image.loading = 'lazy';
+      figure.append(image);
+    }
+    return figure;
+  });
+  if (caption !== '') {
+    const text = document.createElement('p');
+    text.className = 'transcript-file-caption';
+    text.textContent = caption;
+    nodes.push(text);
+  }
+  return nodes;
+}
+
+/**
+ * The nodes of a keyboard: its state, then each row of buttons (the chosen one marked).
+ * @param {{state: string, rows: Array<Array<{id: string, text: string, link: string | null, look: string, chosen: boolean}>>}} keyboard
+ * @returns {HTMLElement[]}
+ */
+export function makeKeyboardBlock(keyboard) {
+  const state = document.createElement('p');
+  state.className = 'transcript-keyboard-state';
+  state.dataset.keyboardState = keyboard.state;
+  state.textContent = KEYBOARD_STATE_LABELS[keyboard.state] ?? keyboard.state;
+  const rows = keyboard.rows.map((row) => {
+    const list = document.createElement('ul');
+    list.className = 'transcript-keyboard-row';
+    for (const button of row) {
+      const item = document.createElement('li');
+      item.className = 'transcript-keyboard-button';
+      item.dataset.keyboardButton = button.id;
+      item.dataset.look = button.look;
+      if (button.chosen) item.dataset.chosen = 'true';
+      item.textContent = `${button.text}${LOOK_NOTES[button.look] ?? ''}${button.chosen ? ' (chosen)' : ''}`;
+      const link = safeLink(button.link);
+      if (link !== null) {
+        const anchor = document.createElement('a');
+        anchor.href = link;
+        anchor.target = '_blank';
+        anchor.rel = 'noopener noreferrer';
+        anchor.className = 'transcript-keyboard-link';
+        anchor.textContent = link;
+        item.append(' → ', anchor);
+      }
+      list.append(item);
+    }
+    return list;
+  });
+  return [state, ...rows];
+}
+
+/** The URL if it is http(s), else null. */
+function safeLink(value) {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function formatSize(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The console page: `GET /operator` is the folder's `index.html`, `GET /operator/static/…` the files beside it.
+///
+/// The folder is served by Hummingbird's `FileMiddleware`, which refuses `..` and never leaves its root; only
+/// requests under the static prefix reach it, so every other unknown path keeps its JSON 404.
+struct OperatorConsolePageRoutes {
+    /// The folder holding `index.html`, `css/` and `js/`.
+    let directory: URL
+
+    static let pagePath = "/operator"
+    static let staticPrefix = "/operator/static"
+
+    /// The page loads only its own scripts, styles, images and API: no inline code, nothing from elsewhere.
+    static let contentSecurityPolicy =
+        "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
+        + "form-action 'self'; frame-ancestors 'none'"
+
+    func add(to router: Router<BasicRequestContext>, logger: Logger) {
+        let files = FileMiddleware<BasicRequestContext, LocalFileSystem>(
+            directory.path,
+            urlBasePath: Self.staticPrefix,
+            cacheControl: CacheControl([(MediaType(type: .any), [.noCache])]),
+            logger: logger
+        )
+        router.add(middleware: PathPrefixMiddleware(prefix: Self.staticPrefix + "/", wrapped: files))
+        let index = directory.appendingPathComponent("index.html").path
+        router.get(RouterPath(Self.pagePath)) { _, context in
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/html; charset=utf-8",
+                    .cacheControl: "no-cache",
+                    .contentSecurityPolicy: Self.contentSecurityPolicy,
+                    .init("X-Content-Type-Options")!: "nosniff",
+                ],
+                body: try await FileIO().loadFile(path: index, context: context)
+            )
+        }
+    }
+}
+
+/// Runs `wrapped` only for requests whose path starts with `prefix`; the rest go straight on.
+struct PathPrefixMiddleware<Wrapped: RouterMiddleware>: RouterMiddleware {
+    typealias Context = Wrapped.Context
+
+    let prefix: String
+    let wrapped: Wrapped
+
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard request.uri.path.hasPrefix(prefix) else { return try await next(request, context) }
+        return try await wrapped.handle(request, context: context, next: next)
+    }
+}
