@@ -43,7 +43,10 @@ extension SessionCore {
                     as: HistorySinceResponse.self
                 )
             } catch {
-                log(.warning, .messageHistory, "history request failed: \(error)")
+                // A destroyed session cancels its request; that is not worth a warning.
+                if !isDestroyed, !Task.isCancelled {
+                    log(.warning, .messageHistory, "history request failed: \(error)")
+                }
                 return false
             }
             if let error = answer.error {
