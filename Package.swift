@@ -75,6 +75,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
