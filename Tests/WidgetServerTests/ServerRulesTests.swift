@@ -30,7 +30,7 @@ import WidgetServer
     }
 
     @Test func tabsNoPageReadsAreReaped() async throws {
-        let shortIdle: @Sendable (inout WidgetConfiguration) -> Void = { $0.tabIdleTimeout = .milliseconds(300) }
+        let shortIdle: @Sendable (inout WidgetConfiguration) -> Void = { $0.tabIdleTimeout = .seconds(1) }
         try await LiveStack.withStack(adjust: shortIdle) { stack in
             let client = WidgetClient(stack)
             let tab = try await client.createTab()

@@ -15,8 +15,9 @@ struct TabProjection: Sendable {
     var helloMessage: String?
     /// Every message the tab has shown, oldest first: the snapshot's page and the history read so far.
     var messages: [WidgetMessage] = []
-    /// Whether older history may exist beyond `messages`.
-    var hasMoreHistory = false
+    /// Whether older history may exist beyond `messages`: true until a history request reaches the start, since
+    /// the service may hold history that this install has not stored yet.
+    var hasMoreHistory = true
     var limits = UploadLimits.unknown
 
     mutating func apply(_ event: TabEvent) {

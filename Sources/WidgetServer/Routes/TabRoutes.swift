@@ -53,6 +53,7 @@ struct TabRoutes {
                 message: "The chat session could not start."
             )
         }
+        tab.events.touch()
         return try JSONBody.response(["tabId": tab.id], status: .created)
     }
 

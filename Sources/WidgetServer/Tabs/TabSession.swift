@@ -64,7 +64,6 @@ actor TabSession {
             for message in messages {
                 events.publish(.messageAdded(listener.widgetMessage(message, clientID: nil), beforeID: nil))
             }
-            events.hasMoreHistory = messages.count == pageSize
         }
         try session.resume()
         try stream.getServerSideSettings(completionHandler: LimitsRequest(events: events))
