@@ -23,10 +23,19 @@ import Testing
                 body: #"{"text":"First, edited","clientId":"edit-0002"}"#
             )
             #expect(edited.status == 202)
-            let editResult = await stream.waitFor {
-                $0.name == "result" && $0.json["clientId"] as? String == "edit-0002"
+            // The result and the confirmed edited version come in either order; the page deletes what it shows.
+            var editOK: Bool?
+            var editedAndSent = false
+            while editOK == nil || !editedAndSent, let event = await stream.next(timeout: .seconds(15)) {
+                if event.name == "result", event.json["clientId"] as? String == "edit-0002" {
+                    editOK = event.json["ok"] as? Bool
+                }
+                if event.name == "message.changed", event.message?["text"] as? String == "First, edited" {
+                    editedAndSent = event.message?["sendStatus"] as? String == "sent"
+                }
             }
-            #expect(editResult?.json["ok"] as? Bool == true)
+            #expect(editOK == true)
+            #expect(editedAndSent)
             let deleted = try await client.request(.DELETE, "/api/tabs/\(tab)/messages/\(id)?clientId=edit-0003")
             #expect(deleted.status == 202)
             let deleteResult = await stream.waitFor {
