@@ -47,6 +47,8 @@ export class ChatSession extends EventTarget {
   #typingTimer = null;
   #lastDraft = null;
   #loadingHistory = false;
+  /** Cuts the current backoff wait short (the network came back). */
+  #wake = () => {};
   #readPending = false;
 
   /**
@@ -76,7 +78,10 @@ export class ChatSession extends EventTarget {
     this.#store.set('connection', 'connecting');
     globalThis.addEventListener?.('offline', () => this.#store.set('connection', 'offline'));
     globalThis.addEventListener?.('online', () => {
-      if (this.#store.connection === 'offline') this.#store.set('connection', 'reconnecting');
+      // The stream may have stayed open through a short outage.
+      this.#store.set('connection', this.#stream?.state === 'live' ? 'live' : 'reconnecting');
+      this.#backoff = BACKOFF_MIN_MS;
+      this.#wake();
     });
     void this.#connect();
   }
@@ -286,28 +291,53 @@ export class ChatSession extends EventTarget {
       } catch (error) {
         console.warn('Could not create a chat tab; retrying', error);
         this.#store.set('connection', 'reconnecting');
-        await delay(this.#nextBackoff());
+        await this.#sleep();
       }
     }
   }
 
-  #openStream(tabId) {
-    const stream = this.#makeStream(this.#api.eventsUrl(tabId));
+  /** Waits the next backoff, or less when the network comes back. */
+  #sleep() {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.#nextBackoff());
+      this.#wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /**
+   * @param {string} tabId
+   * @param {string} [after] The last event id seen, to resume from.
+   * @param {number} [reopens] How many more times to reopen this tab's stream before starting a new tab.
+   */
+  #openStream(tabId, after = '', reopens = 0) {
+    const stream = this.#makeStream(this.#api.eventsUrl(tabId) + (after ? `?after=${encodeURIComponent(after)}` : ''));
     this.#stream = stream;
+    let left = reopens;
     stream.addEventListener('state', (event) => {
       if (stream !== this.#stream) return;
       const { state } = /** @type {CustomEvent} */ (event).detail;
       if (state === 'live') {
+        left = 3;
         this.#backoff = BACKOFF_MIN_MS;
         this.#store.set('connection', 'live');
       } else if (state === 'reconnecting') {
         this.#store.set('connection', navigator.onLine === false ? 'offline' : 'reconnecting');
       } else if (state === 'closed') {
-        // The server ended the stream for good (an error, or the tab is gone): start a new tab.
+        // EventSource gave up. A stream that had worked is reopened from its cursor a few times;
+        // after that (an error, or 204 for a tab that is gone) a new tab is started.
         this.#stream = null;
-        this.#tabId = null;
-        this.#store.set('connection', 'reconnecting');
-        void delay(this.#nextBackoff()).then(() => this.#connect());
+        this.#store.set('connection', navigator.onLine === false ? 'offline' : 'reconnecting');
+        void this.#sleep().then(() => {
+          if (this.#stopped) return;
+          if (left > 0) this.#openStream(tabId, stream.lastEventId || after, left - 1);
+          else {
+            this.#tabId = null;
+            void this.#connect();
+          }
+        });
       }
     });
     stream.addEventListener('event', (event) => {
@@ -424,10 +454,6 @@ export class ChatSession extends EventTarget {
     // Jitter keeps many pages from retrying in step after a server restart.
     return wait / 2 + Math.random() * (wait / 2);
   }
-}
-
-function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function errorText(error) {

@@ -206,7 +206,7 @@ export class Transcript {
     actionError.textContent = entry.confirmed && error ? error : '';
 
     const canAct = entry.confirmed && message.id !== '';
-    q('action="reply"').hidden = !(canAct && message.canBeReplied);
+    q('action="reply"').hidden = !(canAct && kind !== 'system' && message.canBeReplied);
     q('action="edit"').hidden = !(canAct && message.canBeEdited && message.type === 'visitor');
     q('action="delete"').hidden = !(canAct && message.canBeEdited);
   }
