@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // Crypto only for `WireSignature`: both sides must compute the §2.7 and §7.3 hashes identically.
@@ -74,6 +75,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings
@@ -130,7 +134,11 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetServerTests",
-            dependencies: ["WidgetServer", "WebimService", "TestSupport"],
+            dependencies: [
+                "WidgetServer", "WebimService", "TestSupport",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import WebimService
-import WidgetServer
+public import WidgetServer
 
 /// The embedded service and the widget server, running on free loopback ports for one test.
 public struct LiveStack: Sendable {
@@ -47,37 +47,54 @@ public struct LiveStack: Sendable {
     }
 
     /// Runs the service and the widget server in a fresh data folder for as long as `body` runs.
+    ///
+    /// `adjust` changes the widget server's configuration (timeouts, ping interval) before it starts.
     public static func withStack<Result: Sendable>(
+        adjust: @Sendable (inout WidgetConfiguration) -> Void = { _ in },
         _ body: @Sendable (LiveStack) async throws -> Result
     ) async throws
         -> Result
     {
         try await withTemporaryDirectory { directory in
             try await withService(dataDirectory: directory) { serviceURL in
-                let logger = Self.makeLogger()
-                let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-                let widget = try await makeWidgetApplication(
-                    configuration: WidgetConfiguration(
-                        port: 0,
-                        accountURL: serviceURL,
-                        dataDirectory: directory.appendingPathComponent("widget"),
-                        publicDirectory: repositoryRoot.appendingPathComponent("Public"),
-                        templatesDirectory: repositoryRoot.appendingPathComponent("Templates")
-                    ),
-                    logger: logger
-                ) { portSink.yield($0) }
-                return try await withRunning([widget], logger: logger) {
-                    var iterator = ports.makeAsyncIterator()
-                    guard let port = await iterator.next() else { throw LiveStackError.didNotStart }
-                    return try await body(
-                        LiveStack(
-                            serviceURL: serviceURL,
-                            widgetURL: "http://127.0.0.1:\(port)",
-                            dataDirectory: directory
-                        )
-                    )
-                }
+                try await withWidget(
+                    accountURL: serviceURL,
+                    serviceURL: serviceURL,
+                    dataDirectory: directory,
+                    adjust: adjust,
+                    body
+                )
             }
+        }
+    }
+
+    /// Runs the widget server alone, its core talking to `accountURL` (the service, or a proxy in front of it).
+    public static func withWidget<Result: Sendable>(
+        accountURL: String,
+        serviceURL: String,
+        dataDirectory directory: URL,
+        adjust: @Sendable (inout WidgetConfiguration) -> Void = { _ in },
+        _ body: @Sendable (LiveStack) async throws -> Result
+    ) async throws -> Result {
+        let logger = Self.makeLogger()
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        var configuration = WidgetConfiguration(
+            port: 0,
+            accountURL: accountURL,
+            dataDirectory: directory.appendingPathComponent("widget"),
+            publicDirectory: repositoryRoot.appendingPathComponent("Public"),
+            templatesDirectory: repositoryRoot.appendingPathComponent("Templates")
+        )
+        adjust(&configuration)
+        let widget = try await makeWidgetApplication(configuration: configuration, logger: logger) {
+            portSink.yield($0)
+        }
+        return try await withRunning([widget], logger: logger) {
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw LiveStackError.didNotStart }
+            return try await body(
+                LiveStack(serviceURL: serviceURL, widgetURL: "http://127.0.0.1:\(port)", dataDirectory: directory)
+            )
         }
     }
 

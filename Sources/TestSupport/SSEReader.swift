@@ -24,8 +24,9 @@ public final class SSEReader: Sendable {
     private let iterator: IteratorBox
     private let reading: Task<Void, Never>
 
-    /// Connects to `url` and starts parsing.
-    public init(url: String, headers requestHeaders: [String: String] = [:]) async throws {
+    /// Connects to `url` and starts parsing; with `includeComments`, each `:` comment line is an event named `:`.
+    public init(url: String, headers requestHeaders: [String: String] = [:], includeComments: Bool = false) async throws
+    {
         var request = HTTPClientRequest(url: url)
         for (name, value) in requestHeaders { request.headers.add(name: name, value: value) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
@@ -36,6 +37,7 @@ public final class SSEReader: Sendable {
         iterator = IteratorBox(events.makeAsyncIterator())
         reading = Task {
             var parser = SSEParser()
+            parser.includeComments = includeComments
             do {
                 for try await chunk in response.body {
                     for event in parser.feed(String(buffer: chunk)) { sink.yield(event) }
@@ -83,6 +85,8 @@ private actor IteratorBox {
 
 /// The EventSource parsing rules: fields up to a blank line; comments and `retry:` produce no event.
 struct SSEParser {
+    /// Whether comment lines become events named `:` (their text as data).
+    var includeComments = false
     private var buffer = ""
     private var id: String?
     private var name: String?
@@ -100,7 +104,7 @@ struct SSEParser {
                 }
                 (name, data) = (nil, [])
             } else if line.hasPrefix(":") {
-                continue
+                if includeComments { events.append(.init(id: nil, name: ":", data: line)) }
             } else {
                 let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
                 let field = String(parts[0])

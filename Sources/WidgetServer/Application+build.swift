@@ -14,19 +14,58 @@ public func makeWidgetApplication(
 ) async throws -> some ApplicationProtocol {
     let templates = try await MustacheLibrary(directory: configuration.templatesDirectory.path)
     let registry = TabRegistry()
-    let router = Router(context: BasicRequestContext.self)
-    router.add(middleware: FileMiddleware(configuration.publicDirectory.path, urlBasePath: "/static", logger: logger))
-    PageRoutes(templates: templates, registry: registry, configuration: configuration).add(to: router)
-    TabRoutes(registry: registry, configuration: configuration, logger: logger).add(to: router)
-    EventStreamRoute(registry: registry).add(to: router)
+    let router = makeWidgetRouter(
+        templates: templates,
+        registry: registry,
+        configuration: configuration,
+        logger: logger
+    )
     return Application(
         router: router,
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "webim-widget"
         ),
-        services: [TabShutdown(registry: registry)],
+        services: [
+            TabReaper(registry: registry, idleTimeout: configuration.tabIdleTimeout, logger: logger),
+            TabShutdown(registry: registry),
+        ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
+}
+
+/// The router with every route of the contract; `table` records them for the OpenAPI test.
+func makeWidgetRouter(
+    templates: MustacheLibrary,
+    registry: TabRegistry,
+    configuration: WidgetConfiguration,
+    logger: Logger,
+    table: RouteTable = RouteTable()
+) -> Router<BasicRequestContext> {
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: APIErrorMiddleware(logger: logger))
+    router.add(middleware: OriginCheckMiddleware())
+    StaticFileRoutes(publicDirectory: configuration.publicDirectory).add(to: router, table: table)
+    PageRoutes(templates: templates, registry: registry, configuration: configuration).add(to: router, table: table)
+    TabRoutes(registry: registry, configuration: configuration, logger: logger).add(to: router, table: table)
+    EventStreamRoute(registry: registry, pingInterval: configuration.pingInterval).add(to: router, table: table)
+    MessageRoutes(registry: registry).add(to: router, table: table)
+    ActionRoutes(registry: registry).add(to: router, table: table)
+    FileRoutes(registry: registry).add(to: router, table: table)
+    HistoryRoutes(registry: registry).add(to: router, table: table)
+    return router
+}
+
+/// The routes the server registers, as `METHOD /path`, for the test that holds them against `openapi.yaml`.
+func registeredRoutes(configuration: WidgetConfiguration) async throws -> [String] {
+    let table = RouteTable()
+    _ = makeWidgetRouter(
+        templates: try await MustacheLibrary(directory: configuration.templatesDirectory.path),
+        registry: TabRegistry(),
+        configuration: configuration,
+        logger: Logger(label: "routes"),
+        table: table
+    )
+    return table.all
 }

@@ -16,7 +16,14 @@ public struct WidgetConfiguration: Sendable {
     public var publicDirectory: URL
     /// Mustache pages.
     public var templatesDirectory: URL
+    /// A tab that no page has read for this long is closed and its session destroyed.
+    public var tabIdleTimeout: Duration
+    /// How often an event stream sends `: ping` to keep proxies from closing it.
+    public var pingInterval: Duration
+    /// How many events a slow reader may fall behind before its stream is closed (it resumes by cursor).
+    public var streamQueueCapacity: Int
 
+    /// A configuration; the timing defaults are the contract's (10 min idle tabs, 15 s pings).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -24,7 +31,10 @@ public struct WidgetConfiguration: Sendable {
         defaultLocation: String = "default",
         dataDirectory: URL,
         publicDirectory: URL,
-        templatesDirectory: URL
+        templatesDirectory: URL,
+        tabIdleTimeout: Duration = .seconds(600),
+        pingInterval: Duration = .seconds(15),
+        streamQueueCapacity: Int = 1024
     ) {
         self.host = host
         self.port = port
@@ -33,5 +43,8 @@ public struct WidgetConfiguration: Sendable {
         self.dataDirectory = dataDirectory
         self.publicDirectory = publicDirectory
         self.templatesDirectory = templatesDirectory
+        self.tabIdleTimeout = tabIdleTimeout
+        self.pingInterval = pingInterval
+        self.streamQueueCapacity = streamQueueCapacity
     }
 }

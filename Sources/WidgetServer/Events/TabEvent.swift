@@ -1,18 +1,26 @@
 import Foundation
 
-/// A listener call of a tab's session, as an event of the tab's stream.
+/// A listener call or completion handler of a tab's session, as an event of the tab's stream.
 enum TabEvent: Sendable {
     case messageAdded(WidgetMessage, beforeID: String?)
     case messageChanged(WidgetMessage)
     case messageRemoved(id: String)
     case messagesCleared
     case chatState(String)
+    case visitState(String)
     case operatorChanged(WidgetOperator?)
     case operatorTyping(Bool)
+    case departments([WidgetDepartment])
+    case locationSettings(hintsEnabled: Bool)
+    case onlineStatus(String)
+    case unreadByOperator(time: Int64?)
+    case unreadByVisitor(count: Int, time: Int64?)
+    case hello(String)
     case fatalError(type: String, message: String)
     case transientError(type: String, message: String)
+    case result(ActionResult)
 
-    /// The SSE event name (DESIGN.md: names mirror the listeners).
+    /// The SSE event name (the contract: names mirror the listeners).
     var name: String {
         switch self {
         case .messageAdded: "message.added"
@@ -20,10 +28,18 @@ enum TabEvent: Sendable {
         case .messageRemoved: "message.removed"
         case .messagesCleared: "messages.cleared"
         case .chatState: "chat.state"
+        case .visitState: "visit.state"
         case .operatorChanged: "operator.changed"
         case .operatorTyping: "operator.typing"
+        case .departments: "departments"
+        case .locationSettings: "location.settings"
+        case .onlineStatus: "online.status"
+        case .unreadByOperator: "unread.operator"
+        case .unreadByVisitor: "unread.visitor"
+        case .hello: "hello"
         case .fatalError: "error.fatal"
         case .transientError: "error.transient"
+        case .result: "result"
         }
     }
 
@@ -32,40 +48,55 @@ enum TabEvent: Sendable {
         let data: Data =
             switch self {
             case .messageAdded(let message, let beforeID):
-                try encoder.encode(MessageAddedPayload(message: message, beforeId: beforeID))
+                try encoder.encode(MessageAdded(message: message, beforeId: Nullable(beforeID)))
             case .messageChanged(let message): try encoder.encode(["message": message])
             case .messageRemoved(let id): try encoder.encode(["id": id])
             case .messagesCleared: Data("{}".utf8)
-            case .chatState(let state): try encoder.encode(["state": state])
-            case .operatorChanged(let value): try encoder.encode(OperatorPayload(operator: value))
+            case .chatState(let state), .visitState(let state): try encoder.encode(["state": state])
+            case .operatorChanged(let value): try encoder.encode(["operator": Nullable(value)])
             case .operatorTyping(let typing): try encoder.encode(["typing": typing])
+            case .departments(let departments): try encoder.encode(["departments": departments])
+            case .locationSettings(let hintsEnabled): try encoder.encode(["hintsEnabled": hintsEnabled])
+            case .onlineStatus(let status): try encoder.encode(["status": status])
+            case .unreadByOperator(let time): try encoder.encode(["time": Nullable(time)])
+            case .unreadByVisitor(let count, let time):
+                try encoder.encode(UnreadByVisitor(count: count, time: Nullable(time)))
+            case .hello(let text): try encoder.encode(["text": text])
             case .fatalError(let type, let message), .transientError(let type, let message):
                 try encoder.encode(["type": type, "message": message])
+            case .result(let result): try encoder.encode(result)
             }
         return String(decoding: data, as: UTF8.self)
     }
 }
 
-private struct MessageAddedPayload: Encodable {
-    var message: WidgetMessage
-    var beforeId: String?
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(message, forKey: .message)
-        try container.encode(beforeId, forKey: .beforeId)
+/// The outcome of an action the page asked for, matched by the page's `clientId`.
+struct ActionResult: Encodable, Sendable, Equatable {
+    struct Failure: Encodable, Sendable, Equatable {
+        var code: String
+        var message: String
     }
 
-    enum CodingKeys: String, CodingKey { case message, beforeId }
+    var clientId: String
+    var ok: Bool
+    var error: Nullable<Failure>
+
+    static func success(_ clientID: String) -> ActionResult {
+        ActionResult(clientId: clientID, ok: true, error: Nullable(nil))
+    }
+
+    static func failure(_ clientID: String, code: String, message: String) -> ActionResult {
+        ActionResult(clientId: clientID, ok: false, error: Nullable(Failure(code: code, message: message)))
+    }
 }
 
-private struct OperatorPayload: Encodable {
-    var `operator`: WidgetOperator?
+/// The unread count and time of the visitor's side.
+struct UnreadByVisitor: Encodable, Sendable, Equatable {
+    var count: Int
+    var time: Nullable<Int64>
+}
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(`operator`, forKey: .operator)
-    }
-
-    enum CodingKeys: String, CodingKey { case `operator` }
+private struct MessageAdded: Encodable {
+    var message: WidgetMessage
+    var beforeId: Nullable<String>
 }

@@ -6,8 +6,6 @@ import Synchronization
 final class TabEventLog: Sendable {
     /// How many past events a reconnecting page can resume from; older cursors get a fresh snapshot.
     static let replayCapacity = 512
-    /// How many events a slow reader may fall behind before its stream is closed (it then resumes by cursor).
-    static let subscriberBuffer = 1024
 
     private struct State {
         var lastID = 0
@@ -16,20 +14,20 @@ final class TabEventLog: Sendable {
         var subscribers: [Int: AsyncStream<ServerSentEvent>.Continuation] = [:]
         var nextSubscriberID = 0
         var isEnded = false
+        var lastActive = ContinuousClock.now
     }
 
+    /// How many events a slow reader may fall behind before its stream is closed.
+    let subscriberBuffer: Int
     private let state = Mutex(State())
+
+    init(subscriberBuffer: Int = 1024) { self.subscriberBuffer = max(1, subscriberBuffer) }
 
     /// Numbers the event, applies it to the projection, and sends it to every connected stream.
     func publish(_ event: TabEvent) {
-        let data: String
-        do {
-            data = try event.json(encoder: JSONEncoder())
-        } catch {
-            return
-        }
-        state.withLock { state in
-            guard !state.isEnded else { return }
+        guard let data = try? event.json(encoder: JSONEncoder()) else { return }
+        let dropped = state.withLock { state -> [AsyncStream<ServerSentEvent>.Continuation] in
+            guard !state.isEnded else { return [] }
             state.lastID += 1
             let frame = ServerSentEvent(id: state.lastID, event: event.name, data: data)
             state.projection.apply(event)
@@ -37,23 +35,28 @@ final class TabEventLog: Sendable {
             if state.replay.count > Self.replayCapacity {
                 state.replay.removeFirst(state.replay.count - Self.replayCapacity)
             }
+            var dropped: [AsyncStream<ServerSentEvent>.Continuation] = []
             for (id, subscriber) in state.subscribers {
+                // A reader this far behind is cut off; its page resumes by cursor.
                 if case .dropped = subscriber.yield(frame) {
-                    subscriber.finish()
+                    dropped.append(subscriber)
                     state.subscribers[id] = nil
                 }
             }
+            return dropped
         }
+        // Outside the lock: finishing runs the stream's termination handler, which takes the lock.
+        for subscriber in dropped { subscriber.finish() }
     }
 
-    /// The events a page must see first, then the live stream.
+    /// The events a page must see first, then the live stream; nil once the tab has ended.
     ///
     /// With a cursor the replay buffer still covers, the page gets only what it missed; otherwise a
     /// `snapshot` carrying the id of the last event it includes.
     func subscribe(after cursor: Int?) -> (initial: [ServerSentEvent], live: AsyncStream<ServerSentEvent>)? {
         let (live, continuation) = AsyncStream.makeStream(
             of: ServerSentEvent.self,
-            bufferingPolicy: .bufferingOldest(Self.subscriberBuffer)
+            bufferingPolicy: .bufferingOldest(subscriberBuffer)
         )
         return state.withLock { state -> ([ServerSentEvent], AsyncStream<ServerSentEvent>)? in
             guard !state.isEnded else { return nil }
@@ -62,12 +65,14 @@ final class TabEventLog: Sendable {
             if let cursor, cursor <= state.lastID, cursor >= oldestReplayable {
                 initial = state.replay.filter { ($0.id ?? 0) > cursor }
             } else {
-                let snapshot = (try? JSONEncoder().encode(state.projection)).map { String(decoding: $0, as: UTF8.self) }
+                let snapshot = (try? JSONEncoder().encode(state.projection.snapshot))
+                    .map { String(decoding: $0, as: UTF8.self) }
                 initial = [ServerSentEvent(id: state.lastID, event: "snapshot", data: snapshot ?? "{}")]
             }
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
             state.subscribers[id] = continuation
+            state.lastActive = .now
             continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
             return (initial, live)
         }
@@ -83,17 +88,46 @@ final class TabEventLog: Sendable {
         for subscriber in subscribers { subscriber.finish() }
     }
 
-    /// The message the page's `clientId` became, if the projection knows it.
-    func messageID(forClientID clientID: String) -> String? {
-        state.withLock { state in state.projection.messages.first { $0.clientId == clientID }?.id }
+    /// Records that the page used the tab (an API call), which keeps the reaper away.
+    func touch() { state.withLock { $0.lastActive = .now } }
+
+    /// Whether no stream is open and the page has not used the tab for `timeout`.
+    func isIdle(for timeout: Duration, now: ContinuousClock.Instant = .now) -> Bool {
+        state.withLock { state in state.subscribers.isEmpty && now - state.lastActive >= timeout }
+    }
+
+    /// The projection's messages, oldest first.
+    var messages: [WidgetMessage] { state.withLock { $0.projection.messages } }
+
+    /// Prepends an older history page the page read through the history route (no event: the page has it).
+    func prependHistory(_ older: [WidgetMessage], hasMore: Bool) {
+        state.withLock { state in
+            let known = Set(state.projection.messages.map(\.id))
+            state.projection.messages.insert(contentsOf: older.filter { !known.contains($0.id) }, at: 0)
+            state.projection.hasMoreHistory = hasMore
+        }
+    }
+
+    /// Whether older history may exist beyond the projection's messages.
+    var hasMoreHistory: Bool {
+        get { state.withLock { $0.projection.hasMoreHistory } }
+        set { state.withLock { $0.projection.hasMoreHistory = newValue } }
+    }
+
+    /// The upload limits, from the service's settings.
+    var limits: UploadLimits {
+        get { state.withLock { $0.projection.limits } }
+        set { state.withLock { $0.projection.limits = newValue } }
     }
 
     /// The page's id of a message, kept across its changes.
     func clientID(ofMessage id: String) -> String? {
-        state.withLock { state in state.projection.messages.first { $0.id == id }?.clientId }
+        state.withLock { state in state.projection.messages.first { $0.id == id }?.clientId.value }
     }
 
     private func unsubscribe(_ id: Int) {
-        _ = state.withLock { state in state.subscribers.removeValue(forKey: id) }
+        state.withLock { state in
+            if state.subscribers.removeValue(forKey: id) != nil { state.lastActive = .now }
+        }
     }
 }

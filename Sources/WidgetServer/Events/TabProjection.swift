@@ -1,40 +1,95 @@
 /// What a page shows, kept up to date from the tab's events, so a (re)connecting page gets a `snapshot`.
-struct TabProjection: Sendable, Encodable {
-    var chatState = "none"
+struct TabProjection: Sendable {
+    /// How many of the newest messages a snapshot carries; older ones are read with the history route.
+    static let snapshotPageSize = 100
+
+    var chatState = "unknown"
+    var visitState = "unknown"
+    var onlineStatus = "unknown"
     var `operator`: WidgetOperator?
     var operatorTyping = false
-    /// Oldest first.
+    var departments: [WidgetDepartment] = []
+    var hintsEnabled = false
+    var unreadByVisitor = UnreadByVisitor(count: 0, time: Nullable(nil))
+    var unreadByOperatorTime: Int64?
+    var helloMessage: String?
+    /// Every message the tab has shown, oldest first: the snapshot's page and the history read so far.
     var messages: [WidgetMessage] = []
+    /// Whether older history may exist beyond `messages`.
+    var hasMoreHistory = false
+    var limits = UploadLimits.unknown
 
     mutating func apply(_ event: TabEvent) {
         switch event {
         case .messageAdded(let message, let beforeID):
+            messages.removeAll { $0.id == message.id }
             let index = beforeID.flatMap { id in messages.firstIndex { $0.id == id } } ?? messages.endIndex
             messages.insert(message, at: index)
         case .messageChanged(let message):
             if let index = messages.firstIndex(where: { $0.id == message.id }) { messages[index] = message }
-        case .messageRemoved(let id):
-            messages.removeAll { $0.id == id }
+        case .messageRemoved(let id): messages.removeAll { $0.id == id }
         case .messagesCleared:
             messages = []
-        case .chatState(let state):
-            chatState = state
-        case .operatorChanged(let value):
-            `operator` = value
-        case .operatorTyping(let typing):
-            operatorTyping = typing
-        case .fatalError, .transientError:
-            break
+            hasMoreHistory = false
+        case .chatState(let state): chatState = state
+        case .visitState(let state): visitState = state
+        case .operatorChanged(let value): `operator` = value
+        case .operatorTyping(let typing): operatorTyping = typing
+        case .departments(let value): departments = value
+        case .locationSettings(let hintsEnabled): self.hintsEnabled = hintsEnabled
+        case .onlineStatus(let status): onlineStatus = status
+        case .unreadByOperator(let time): unreadByOperatorTime = time
+        case .unreadByVisitor(let count, let time):
+            unreadByVisitor = UnreadByVisitor(count: count, time: Nullable(time))
+        case .hello(let text): helloMessage = text
+        case .fatalError, .transientError, .result: break
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(chatState, forKey: .chatState)
-        try container.encode(`operator`, forKey: .operator)
-        try container.encode(operatorTyping, forKey: .operatorTyping)
-        try container.encode(messages, forKey: .messages)
+    /// The `snapshot` event's data.
+    var snapshot: Snapshot {
+        Snapshot(
+            chatState: chatState,
+            visitState: visitState,
+            onlineStatus: onlineStatus,
+            operator: Nullable(`operator`),
+            operatorTyping: operatorTyping,
+            departments: departments,
+            hintsEnabled: hintsEnabled,
+            unreadByVisitor: unreadByVisitor,
+            unreadByOperatorTime: Nullable(unreadByOperatorTime),
+            helloMessage: Nullable(helloMessage),
+            messages: Array(messages.suffix(Self.snapshotPageSize)),
+            hasMoreHistory: hasMoreHistory || messages.count > Self.snapshotPageSize,
+            limits: limits
+        )
     }
 
-    enum CodingKeys: String, CodingKey { case chatState, `operator`, operatorTyping, messages }
+    /// The contract's `snapshot` shape.
+    struct Snapshot: Encodable, Sendable {
+        var chatState: String
+        var visitState: String
+        var onlineStatus: String
+        var `operator`: Nullable<WidgetOperator>
+        var operatorTyping: Bool
+        var departments: [WidgetDepartment]
+        var hintsEnabled: Bool
+        var unreadByVisitor: UnreadByVisitor
+        var unreadByOperatorTime: Nullable<Int64>
+        var helloMessage: Nullable<String>
+        var messages: [WidgetMessage]
+        var hasMoreHistory: Bool
+        var limits: UploadLimits
+    }
+}
+
+/// What the service lets a visitor upload (`getServerSideSettings`), checked before an upload.
+struct UploadLimits: Encodable, Sendable, Equatable {
+    var maxFileSize: Int
+    /// Lowercased extensions without dots; empty allows any.
+    var allowedTypes: [String]
+    var uploadsAllowed: Bool
+
+    /// The SDK's defaults, until the service's settings arrive.
+    static let unknown = UploadLimits(maxFileSize: 10 * 1024 * 1024, allowedTypes: [], uploadsAllowed: true)
 }

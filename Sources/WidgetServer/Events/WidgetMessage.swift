@@ -1,59 +1,60 @@
 import Foundation
 import WebimClientLibrary
 
-/// A message as the page sees it: one JSON shape everywhere (DESIGN.md, the event stream).
-struct WidgetMessage: Codable, Sendable, Equatable {
+/// A message as the page sees it: one JSON shape everywhere (the contract in README.md).
+struct WidgetMessage: Encodable, Sendable, Equatable {
     var id: String
     /// The page's idempotency id of a visitor message, when the page sent it.
-    var clientId: String?
-    var serverId: String?
+    var clientId: Nullable<String>
+    var serverId: Nullable<String>
     var type: String
     var text: String
     /// Milliseconds since 1970.
     var time: Int64
     var senderName: String
-    var avatarUrl: String?
+    var avatarUrl: Nullable<String>
     var sendStatus: String
     var read: Bool
     var edited: Bool
     var canBeEdited: Bool
     var canBeReplied: Bool
+    var attachment: Nullable<WidgetAttachment>
+    var quote: Nullable<WidgetQuote>
+    var keyboard: Nullable<WidgetKeyboard>
+    var keyboardRequest: Nullable<WidgetKeyboardRequest>
+    var sticker: Nullable<WidgetSticker>
+    var data: Nullable<JSONObject>
+    var reaction: Nullable<String>
+    var canReact: Bool
 
-    init(_ message: any Message, clientId: String?) {
+    /// The page's view of `message`; file URLs point at this tab's own file route.
+    init(_ message: any Message, clientId: String?, tabID: String) {
         id = message.getID()
-        self.clientId = clientId
-        serverId = message.getServerSideID()
+        self.clientId = Nullable(clientId)
+        serverId = Nullable(message.getServerSideID())
         type = Self.name(of: message.getType())
         text = message.getText()
-        time = Int64((message.getTime().timeIntervalSince1970 * 1000).rounded())
+        time = message.getTime().milliseconds
         senderName = message.getSenderName()
-        avatarUrl = message.getSenderAvatarFullURL()?.absoluteString
+        avatarUrl = Nullable(message.getSenderAvatarFullURL()?.absoluteString)
         sendStatus = message.getSendStatus() == .sent ? "sent" : "sending"
         read = message.isReadByOperator()
         edited = message.isEdited()
         canBeEdited = message.canBeEdited()
         canBeReplied = message.canBeReplied()
+        let attachment = message.getData()?.getAttachment() ?? message.getAttachment()
+        self.attachment = Nullable(attachment.map { WidgetAttachment($0, tabID: tabID) })
+        quote = Nullable(message.getQuote().map(WidgetQuote.init))
+        keyboard = Nullable(message.getKeyboard().map(WidgetKeyboard.init))
+        keyboardRequest = Nullable(message.getKeyboardRequest().map(WidgetKeyboardRequest.init))
+        sticker = Nullable(message.getSticker().map { WidgetSticker(id: $0.getStickerId()) })
+        data = Nullable(message.getRawData().map(JSONObject.init))
+        reaction = Nullable(message.getVisitorReaction())
+        canReact = message.canVisitorReact()
     }
 
-    /// Empty fields are written as `null`, never left out: the page's contract is `string|null`.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(clientId, forKey: .clientId)
-        try container.encode(serverId, forKey: .serverId)
-        try container.encode(type, forKey: .type)
-        try container.encode(text, forKey: .text)
-        try container.encode(time, forKey: .time)
-        try container.encode(senderName, forKey: .senderName)
-        try container.encode(avatarUrl, forKey: .avatarUrl)
-        try container.encode(sendStatus, forKey: .sendStatus)
-        try container.encode(read, forKey: .read)
-        try container.encode(edited, forKey: .edited)
-        try container.encode(canBeEdited, forKey: .canBeEdited)
-        try container.encode(canBeReplied, forKey: .canBeReplied)
-    }
-
-    private static func name(of type: MessageType) -> String {
+    /// The contract's name of a message type.
+    static func name(of type: MessageType) -> String {
         switch type {
         case .actionRequest: "actionRequest"
         case .contactInformationRequest: "contactInformationRequest"
@@ -71,21 +72,38 @@ struct WidgetMessage: Codable, Sendable, Equatable {
 }
 
 /// An operator as the page sees it.
-struct WidgetOperator: Codable, Sendable, Equatable {
+struct WidgetOperator: Encodable, Sendable, Equatable {
     var id: String
     var name: String
-    var avatarUrl: String?
+    var avatarUrl: Nullable<String>
+    var title: Nullable<String>
 
     init(_ operator: any Operator) {
         id = `operator`.getID()
         name = `operator`.getName()
-        avatarUrl = `operator`.getAvatarURL()?.absoluteString
+        avatarUrl = Nullable(`operator`.getAvatarURL()?.absoluteString)
+        title = Nullable(`operator`.getTitle())
     }
+}
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(avatarUrl, forKey: .avatarUrl)
+/// A department as the page sees it.
+struct WidgetDepartment: Encodable, Sendable, Equatable {
+    var key: String
+    var name: String
+    var online: String
+    var order: Int
+    var logoUrl: Nullable<String>
+
+    init(_ department: any Department) {
+        key = department.getKey()
+        name = department.getName()
+        online = String(describing: department.getDepartmentOnlineStatus())
+        order = department.getOrder()
+        logoUrl = Nullable(department.getLogo()?.absoluteString)
     }
+}
+
+/// A sticker: only its id.
+struct WidgetSticker: Encodable, Sendable, Equatable {
+    var id: Int
 }

@@ -10,9 +10,9 @@ struct PageRoutes {
     let registry: TabRegistry
     let configuration: WidgetConfiguration
 
-    func add(to router: Router<BasicRequestContext>) {
-        router.get("/") { request, _ in try renderWidget(request) }
-        router.get("/healthz") { _, _ in try await health() }
+    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+        table.add(.get, "/", on: router) { request, _ in try renderWidget(request) }
+        table.add(.get, "/healthz", on: router) { _, _ in try await health() }
     }
 
     /// The page's settings, from the query string; mustache escapes them into the HTML.
@@ -38,14 +38,17 @@ struct PageRoutes {
                 message: "The page template is missing."
             )
         }
-        return Response(
-            status: .ok,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html))
-        )
+        let etag = StaticFileCache.etag(of: Array(html.utf8))
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .eTag: etag]
+        if StaticFileRoutes.matches(request.headers[.ifNoneMatch], etag: etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(html.utf8.count)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
     private struct Health: Encodable {
+        var ok: Bool
         var status: String
         var service: String
         var tabs: Int
@@ -56,7 +59,7 @@ struct PageRoutes {
         let request = HTTPClientRequest(url: configuration.accountURL + "/api/visitor/v1/configs/default?jsonp=false")
         let reachable = (try? await HTTPClient.shared.execute(request, timeout: .seconds(2)))?.status == .ok
         return try JSONBody.response(
-            Health(status: "ok", service: reachable ? "reachable" : "unreachable", tabs: registry.count)
+            Health(ok: true, status: "ok", service: reachable ? "reachable" : "unreachable", tabs: registry.count)
         )
     }
 }

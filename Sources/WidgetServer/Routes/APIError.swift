@@ -12,7 +12,35 @@ struct APIError: HTTPResponseError {
         APIError(status: .badRequest, code: code, message: message, field: field)
     }
 
+    static func conflict(_ code: String, _ message: String) -> APIError {
+        APIError(status: .conflict, code: code, message: message)
+    }
+
     static let unknownTab = APIError(status: .notFound, code: "unknown_tab", message: "No open tab has this id.")
+    static let sessionEnded = APIError.conflict("session_ended", "The tab's chat session has ended.")
+    static let historyBusy = APIError.conflict("history_busy", "History is being read; try again.")
+    static let notFound = APIError(status: .notFound, code: "not_found", message: "Nothing is here.")
+    static let forbiddenOrigin = APIError(
+        status: .forbidden,
+        code: "forbidden_origin",
+        message: "Changes are accepted only from this server's own pages."
+    )
+
+    /// The JSON error for an error Hummingbird raised itself (no route, wrong method, bad request line).
+    static func from(status: HTTPResponse.Status, message: String?) -> APIError {
+        switch status {
+        case .notFound: .notFound
+        case .methodNotAllowed:
+            APIError(status: status, code: "method_not_allowed", message: "This method is not allowed here.")
+        case .contentTooLarge: APIError(status: status, code: "body_too_large", message: "The body is too large.")
+        default:
+            APIError(
+                status: status,
+                code: status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"),
+                message: message ?? status.reasonPhrase
+            )
+        }
+    }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = try JSONEncoder().encode(Envelope(error: .init(code: code, message: message, field: field)))

@@ -2,19 +2,23 @@ import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
 
-/// `GET /api/tabs/{tab}/events`: the tab's server-sent events (DESIGN.md, the event stream).
+/// `GET /api/tabs/{tab}/events`: the tab's server-sent events (the contract's event stream).
 struct EventStreamRoute {
     let registry: TabRegistry
+    /// How often a `: ping` comment goes out.
+    let pingInterval: Duration
     /// The reconnection delay the page's EventSource is told.
     let retryMilliseconds = 2_000
 
-    func add(to router: Router<BasicRequestContext>) {
-        router.get("/api/tabs/{tab}/events") { request, context in
+    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+        table.add(.get, "/api/tabs/{tab}/events", on: router) { request, context in
+            let cursor = try Self.cursor(of: request)
             // 204 tells EventSource to stop: the tab is gone and will not come back.
             guard let id = context.parameters.get("tab"), let tab = registry.tab(id: id),
-                let (initial, live) = tab.events.subscribe(after: Self.cursor(of: request))
+                let (initial, live) = tab.events.subscribe(after: cursor)
             else { return Response(status: .noContent) }
-            let retry = ServerSentEvent.retry(milliseconds: retryMilliseconds)
+            let opening = ServerSentEvent.retry(milliseconds: retryMilliseconds) + initial.map(\.text).joined()
+            let capacity = tab.events.subscriberBuffer
             return Response(
                 status: .ok,
                 headers: [
@@ -23,9 +27,22 @@ struct EventStreamRoute {
                     HTTPField.Name("X-Accel-Buffering")!: "no",
                 ],
                 body: ResponseBody { writer in
-                    try await writer.write(ByteBuffer(string: retry + initial.map(\.text).joined()))
-                    for await event in live.cancelOnGracefulShutdown() {
-                        try await writer.write(ByteBuffer(string: event.text))
+                    try await writer.write(ByteBuffer(string: opening))
+                    let (frames, sink) = AsyncStream.makeStream(
+                        of: String.self,
+                        bufferingPolicy: .bufferingOldest(capacity + 1)
+                    )
+                    // The page closing its connection ends the stream at once, not at the next failed write.
+                    try await request.body.consumeWithInboundCloseHandler { _ in
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            Self.feed(sink, from: live, pingsEvery: pingInterval, into: &group)
+                            for await frame in frames.cancelOnGracefulShutdown() {
+                                try await writer.write(ByteBuffer(string: frame))
+                            }
+                            group.cancelAll()
+                        }
+                    } onInboundClosed: {
+                        sink.finish()
                     }
                     try await writer.finish(nil)
                 }
@@ -33,9 +50,49 @@ struct EventStreamRoute {
         }
     }
 
+    /// Feeds the event frames and a `: ping` every `interval` into `sink`, which finishes when the events end.
+    ///
+    /// A reader too slow for the sink's capacity is cut off too, like one whose event queue overflowed.
+    private static func feed(
+        _ sink: AsyncStream<String>.Continuation,
+        from live: AsyncStream<ServerSentEvent>,
+        pingsEvery interval: Duration,
+        into group: inout ThrowingTaskGroup<Void, any Error>
+    ) {
+        group.addTask {
+            for await event in live {
+                if case .dropped = sink.yield(event.text) { break }
+            }
+            sink.finish()
+        }
+        group.addTask {
+            while true {
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return
+                }
+                sink.yield(": ping\n\n")
+            }
+        }
+    }
+
     /// The resume cursor: `Last-Event-ID` from EventSource, or `?after=` from a reloaded page.
-    private static func cursor(of request: Request) -> Int? {
-        if let header = request.headers[HTTPField.Name("Last-Event-ID")!], let id = Int(header) { return id }
-        return request.uri.queryParameters.get("after").flatMap { Int($0) }
+    private static func cursor(of request: Request) throws -> Int? {
+        if let header = request.headers[HTTPField.Name("Last-Event-ID")!], !header.isEmpty {
+            guard let id = Int(header), id >= 0 else {
+                throw APIError.badRequest(
+                    "invalid_last_event_id",
+                    "Last-Event-ID is an event id.",
+                    field: "Last-Event-ID"
+                )
+            }
+            return id
+        }
+        guard let after = request.uri.queryParameters.get("after") else { return nil }
+        guard let id = Int(after), id >= 0 else {
+            throw APIError.badRequest("invalid_after", "after is an event id.", field: "after")
+        }
+        return id
     }
 }

@@ -6,20 +6,28 @@ enum JSONBody {
     /// Requests are small: a message, a tab's options.
     static let maximumSize = 256 * 1024
 
-    static func decode<Body: Decodable>(
-        _ type: Body.Type,
-        from request: Request,
-        allowEmpty: Bool = false
-    ) async throws
-        -> Body
-    {
+    /// The body's bytes; an empty body reads as `{}` when `allowEmpty`.
+    static func collect(_ request: Request, allowEmpty: Bool = false) async throws -> Data {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumSize)
         } catch {
             throw APIError(status: .contentTooLarge, code: "body_too_large", message: "The body exceeds 256 KiB.")
         }
-        let data = buffer.readableBytes == 0 && allowEmpty ? Data("{}".utf8) : Data(buffer.readableBytesView)
+        return buffer.readableBytes == 0 && allowEmpty ? Data("{}".utf8) : Data(buffer.readableBytesView)
+    }
+
+    /// The body decoded as `Body`.
+    static func decode<Body: Decodable>(
+        _ type: Body.Type,
+        from request: Request,
+        allowEmpty: Bool = false
+    ) async throws -> Body {
+        try decode(type, from: try await collect(request, allowEmpty: allowEmpty))
+    }
+
+    /// `data` decoded as `Body`.
+    static func decode<Body: Decodable>(_ type: Body.Type, from data: Data) throws -> Body {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch DecodingError.keyNotFound(let key, _) {
@@ -43,4 +51,7 @@ enum JSONBody {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(value)))
         )
     }
+
+    /// 202 with `{"ok":true}`: the action is queued, its outcome comes as a `result` event.
+    static func accepted() throws -> Response { try response(["ok": true], status: .accepted) }
 }

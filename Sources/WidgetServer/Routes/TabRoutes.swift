@@ -2,39 +2,47 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// `POST /api/tabs` and the tab's actions.
+/// `POST /api/tabs` and `DELETE /api/tabs/{tab}`: a tab's life.
 struct TabRoutes {
     let registry: TabRegistry
     let configuration: WidgetConfiguration
     let logger: Logger
 
-    func add(to router: Router<BasicRequestContext>) {
-        router.post("/api/tabs") { request, _ in try await createTab(request) }
-        router.post("/api/tabs/{tab}/messages") { request, context in try await sendMessage(request, context) }
+    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+        table.add(.post, "/api/tabs", on: router) { request, _ in try await createTab(request) }
+        table.add(.delete, "/api/tabs/{tab}", on: router) { request, context in try await deleteTab(request, context) }
     }
 
     private struct CreateTab: Decodable {
         var location: String?
+        var locale: String?
+        var visitorFields: String?
+        var departmentKey: String?
+        var prechat: String?
     }
 
     private func createTab(_ request: Request) async throws -> Response {
         let body = try await JSONBody.decode(CreateTab.self, from: request, allowEmpty: true)
         let location = body.location ?? configuration.defaultLocation
-        guard Self.isValidLocation(location) else {
-            throw APIError.badRequest(
-                "invalid_location",
-                "A location is 1–64 letters, digits, '-' or '_'.",
-                field: "location"
-            )
+        try Validation.key(location, field: "location")
+        if let locale = body.locale, !["en", "ru"].contains(locale) {
+            throw APIError.badRequest("invalid_locale", "locale is en or ru.", field: "locale")
         }
-        let tab = registry.makeTab()
+        if let fields = body.visitorFields { try Validation.jsonObject(fields, field: "visitorFields") }
+        if let key = body.departmentKey { try Validation.key(key, field: "departmentKey") }
+        if let prechat = body.prechat { try Validation.length(prechat, atMost: 4096, field: "prechat") }
+        let tab = registry.makeTab(streamQueueCapacity: configuration.streamQueueCapacity)
         do {
             try await tab.start(
                 accountURL: configuration.accountURL,
-                location: location,
-                storageDirectory: configuration.dataDirectory.appendingPathComponent("tabs").appendingPathComponent(
-                    tab.id
-                )
+                options: .init(
+                    location: location,
+                    visitorFields: body.visitorFields,
+                    prechat: body.prechat,
+                    departmentKey: body.departmentKey
+                ),
+                storageDirectory: configuration.dataDirectory.appendingPathComponent("tabs")
+                    .appendingPathComponent(tab.id)
             )
         } catch {
             _ = registry.remove(id: tab.id)
@@ -48,48 +56,24 @@ struct TabRoutes {
         return try JSONBody.response(["tabId": tab.id], status: .created)
     }
 
-    private struct SendMessage: Decodable {
-        var text: String
-        var clientId: String
+    private func deleteTab(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let clear = request.uri.queryParameters.get("clear")
+        guard clear == nil || clear == "1" || clear == "0" else {
+            throw APIError.badRequest("invalid_clear", "clear is 1 or 0.", field: "clear")
+        }
+        guard let id = context.parameters.get("tab"), let tab = registry.remove(id: id) else {
+            throw APIError.unknownTab
+        }
+        await tab.close(clearingVisitorData: clear == "1")
+        return Response(status: .noContent)
     }
+}
 
-    private func sendMessage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let tab = try tab(context)
-        let body = try await JSONBody.decode(SendMessage.self, from: request)
-        guard !body.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw APIError.badRequest("empty_text", "A message needs some text.", field: "text")
-        }
-        guard body.text.count <= 10_000 else {
-            throw APIError(
-                status: .contentTooLarge,
-                code: "text_too_long",
-                message: "A message is at most 10,000 characters."
-            )
-        }
-        guard Self.isValidClientID(body.clientId) else {
-            throw APIError.badRequest(
-                "invalid_client_id",
-                "clientId is 8–64 letters, digits, '-' or '_'.",
-                field: "clientId"
-            )
-        }
-        let messageID = try await tab.send(text: body.text, clientID: body.clientId)
-        return try JSONBody.response(["messageId": messageID], status: .accepted)
-    }
-
-    private func tab(_ context: BasicRequestContext) throws -> TabSession {
-        guard let id = context.parameters.get("tab"), let tab = registry.tab(id: id) else { throw APIError.unknownTab }
+extension TabRegistry {
+    /// The tab named by the path's `{tab}`, marked as used; 404 when there is none.
+    func tab(_ context: BasicRequestContext) throws -> TabSession {
+        guard let id = context.parameters.get("tab"), let tab = tab(id: id) else { throw APIError.unknownTab }
+        tab.events.touch()
         return tab
-    }
-
-    private static func isValidLocation(_ value: String) -> Bool { isToken(value, length: 1...64) }
-
-    private static func isValidClientID(_ value: String) -> Bool { isToken(value, length: 8...64) }
-
-    private static func isToken(_ value: String, length: ClosedRange<Int>) -> Bool {
-        length.contains(value.count)
-            && value.unicodeScalars.allSatisfy {
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
-            }
     }
 }

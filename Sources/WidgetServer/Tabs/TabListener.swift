@@ -1,31 +1,61 @@
+import Foundation
 import WebimClientLibrary
 
 /// Turns every listener call of a tab's session into an event of the tab's stream.
 final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChangeListener, OperatorTypingListener,
-    FatalErrorHandler, NotFatalErrorHandler
+    VisitSessionStateListener, DepartmentListChangeListener, LocationSettingsChangeListener,
+    OnlineStatusChangeListener, UnreadByOperatorTimestampChangeListener, UnreadByVisitorMessageCountChangeListener,
+    UnreadByVisitorTimestampChangeListener, HelloMessageListener, FatalErrorHandler, NotFatalErrorHandler
 {
+    private let tabID: String
     private let events: TabEventLog
+    private let index: TabMessageIndex
     /// The page's id for the message being sent right now: `send(message:)` calls `added` before it returns.
     let pendingClientID = PendingClientID()
 
-    init(events: TabEventLog) { self.events = events }
-
-    func added(message newMessage: any Message, after previousMessage: (any Message)?) {
-        let clientID = newMessage.getSendStatus() == .sending ? pendingClientID.take() : nil
-        events.publish(.messageAdded(WidgetMessage(newMessage, clientId: clientID), beforeID: previousMessage?.getID()))
+    init(tabID: String, events: TabEventLog, index: TabMessageIndex) {
+        self.tabID = tabID
+        self.events = events
+        self.index = index
     }
 
-    func removed(message: any Message) { events.publish(.messageRemoved(id: message.getID())) }
+    /// The page's view of a message, recorded so that actions and file downloads can find it.
+    func widgetMessage(_ message: any Message, clientID: String?) -> WidgetMessage {
+        index.record(message)
+        return WidgetMessage(message, clientId: clientID, tabID: tabID)
+    }
 
-    func removedAllMessages() { events.publish(.messagesCleared) }
+    func added(message newMessage: any Message, after previousMessage: (any Message)?) {
+        let clientID =
+            newMessage.getSendStatus() == .sending
+            ? pendingClientID.take() ?? events.clientID(ofMessage: newMessage.getID())
+            : events.clientID(ofMessage: newMessage.getID())
+        events.publish(
+            .messageAdded(widgetMessage(newMessage, clientID: clientID), beforeID: previousMessage?.getID())
+        )
+    }
+
+    func removed(message: any Message) {
+        index.forget(messageID: message.getID())
+        events.publish(.messageRemoved(id: message.getID()))
+    }
+
+    func removedAllMessages() {
+        index.forgetAll()
+        events.publish(.messagesCleared)
+    }
 
     func changed(message oldVersion: any Message, to newVersion: any Message) {
         let clientID = events.clientID(ofMessage: oldVersion.getID())
-        events.publish(.messageChanged(WidgetMessage(newVersion, clientId: clientID)))
+        events.publish(.messageChanged(widgetMessage(newVersion, clientID: clientID)))
     }
 
     func changed(state previousState: ChatState, to newState: ChatState) {
         events.publish(.chatState(String(describing: newState)))
+    }
+
+    func changed(state previousState: VisitSessionState, to newState: VisitSessionState) {
+        events.publish(.visitState(String(describing: newState)))
     }
 
     func changed(operator previousOperator: (any Operator)?, to newOperator: (any Operator)?) {
@@ -34,6 +64,37 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
 
     func onOperatorTypingStateChanged(isTyping: Bool) { events.publish(.operatorTyping(isTyping)) }
 
+    func received(departmentList: [any Department]) {
+        events.publish(.departments(departmentList.map(WidgetDepartment.init)))
+    }
+
+    func changed(
+        locationSettings previousLocationSettings: any LocationSettings,
+        to newLocationSettings: any LocationSettings
+    ) {
+        events.publish(.locationSettings(hintsEnabled: newLocationSettings.areHintsEnabled()))
+    }
+
+    func changed(onlineStatus previousOnlineStatus: OnlineStatus, to newOnlineStatus: OnlineStatus) {
+        events.publish(.onlineStatus(String(describing: newOnlineStatus)))
+    }
+
+    func changedUnreadByOperatorTimestampTo(newValue: Date?) {
+        events.publish(.unreadByOperator(time: newValue?.milliseconds))
+    }
+
+    func changedUnreadByVisitorMessageCountTo(newValue: Int) {
+        unreadByVisitorCount.set(newValue)
+        events.publish(.unreadByVisitor(count: newValue, time: unreadByVisitorTime.value))
+    }
+
+    func changedUnreadByVisitorTimestampTo(newValue: Date?) {
+        unreadByVisitorTime.set(newValue?.milliseconds)
+        events.publish(.unreadByVisitor(count: unreadByVisitorCount.value, time: newValue?.milliseconds))
+    }
+
+    func helloMessage(message: String) { events.publish(.hello(message)) }
+
     func on(error: any WebimError) {
         events.publish(.fatalError(type: String(describing: error.getErrorType()), message: error.getErrorString()))
     }
@@ -41,4 +102,8 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
     func on(error: any WebimNotFatalError) {
         events.publish(.transientError(type: String(describing: error.getErrorType()), message: error.getErrorString()))
     }
+
+    /// The two unread-by-visitor listeners each report half of the `unread.visitor` event.
+    private let unreadByVisitorTime = LockedValue<Int64?>(nil)
+    private let unreadByVisitorCount = LockedValue(0)
 }

@@ -6,14 +6,23 @@ final class TabRegistry: Sendable {
     private let tabs = Mutex<[String: TabSession]>([:])
 
     /// A new tab with a fresh 128-bit, URL-safe id.
-    func makeTab() -> TabSession {
-        let tab = TabSession(id: Self.makeTabID())
+    func makeTab(streamQueueCapacity: Int = 1024) -> TabSession {
+        let tab = TabSession(id: Self.makeTabID(), streamQueueCapacity: streamQueueCapacity)
         tabs.withLock { $0[tab.id] = tab }
         return tab
     }
 
     /// The tab with this id, if it is open.
     func tab(id: String) -> TabSession? { tabs.withLock { $0[id] } }
+
+    /// Forgets every tab that no page has read for `timeout`; returns them so that the caller can close them.
+    func removeIdle(for timeout: Duration) -> [TabSession] {
+        tabs.withLock { tabs in
+            let idle = tabs.values.filter { $0.events.isIdle(for: timeout) }
+            for tab in idle { tabs[tab.id] = nil }
+            return idle
+        }
+    }
 
     /// Forgets a tab; returns it so that the caller can close it.
     func remove(id: String) -> TabSession? { tabs.withLock { $0.removeValue(forKey: id) } }

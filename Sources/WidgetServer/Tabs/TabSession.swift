@@ -1,61 +1,171 @@
 import Foundation
+import HTTPTypes
 import WebimClientLibrary
 
 /// One browser tab: a client-core session confined, with this actor, to the tab's own executor.
 actor TabSession {
+    /// The options a page may give when it opens a tab.
+    struct Options: Sendable {
+        var location: String
+        var visitorFields: String?
+        var prechat: String?
+        var departmentKey: String?
+    }
+
     let id: String
-    let events = TabEventLog()
+    let events: TabEventLog
+    let index = TabMessageIndex()
     private let executor = WebimExecutor(label: "webim.tab")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    private let listener: TabListener
-    private var session: (any WebimSession)?
-    private var stream: (any MessageStream)?
-    private var tracker: (any MessageTracker)?
+    let listener: TabListener
+    var session: (any WebimSession)?
+    var stream: (any MessageStream)?
+    var tracker: (any MessageTracker)?
+    var storageDirectory: URL?
+    var departmentKey: String?
+    /// The tracker answers one request at a time; a second one meanwhile would get an empty page.
+    var isReadingHistory = false
 
-    init(id: String) {
+    init(id: String, streamQueueCapacity: Int = 1024) {
         self.id = id
-        self.listener = TabListener(events: events)
+        events = TabEventLog(subscriberBuffer: streamQueueCapacity)
+        listener = TabListener(tabID: id, events: events, index: index)
     }
 
     /// Builds and resumes the session, then publishes the messages already stored for the visitor.
-    func start(accountURL: String, location: String, storageDirectory: URL) throws {
-        let session = try Webim.newSessionBuilder()
+    func start(accountURL: String, options: Options, storageDirectory: URL) throws {
+        var builder = Webim.newSessionBuilder()
             .set(accountName: accountURL)
-            .set(location: location)
+            .set(location: options.location)
             .set(pageTitle: "Webim widget")
             .set(storageDirectory: storageDirectory)
             .set(executor: executor)
             .set(fatalErrorHandler: listener)
             .set(notFatalErrorHandler: listener)
-            .build()
+        if let fields = options.visitorFields { builder = builder.set(visitorFieldsJSONString: fields) }
+        if let prechat = options.prechat { builder = builder.set(prechat: prechat) }
+        let session = try builder.build()
         let stream = session.getStream()
         stream.set(chatStateListener: listener)
+        stream.set(visitSessionStateListener: listener)
         stream.set(currentOperatorChangeListener: listener)
         stream.set(operatorTypingListener: listener)
+        stream.set(departmentListChangeListener: listener)
+        stream.set(locationSettingsChangeListener: listener)
+        stream.set(onlineStatusChangeListener: listener)
+        stream.set(unreadByOperatorTimestampChangeListener: listener)
+        stream.set(unreadByVisitorMessageCountChangeListener: listener)
+        stream.set(unreadByVisitorTimestampChangeListener: listener)
+        stream.set(helloMessageListener: listener)
         let tracker = try stream.newMessageTracker(messageListener: listener)
-        try tracker.getLastMessages(byLimit: 100) { [events] messages in
+        let pageSize = TabProjection.snapshotPageSize
+        try tracker.getLastMessages(byLimit: pageSize) { [events, listener] messages in
             for message in messages {
-                events.publish(.messageAdded(WidgetMessage(message, clientId: nil), beforeID: nil))
+                events.publish(.messageAdded(listener.widgetMessage(message, clientID: nil), beforeID: nil))
             }
+            events.hasMoreHistory = messages.count == pageSize
         }
         try session.resume()
+        try stream.getServerSideSettings(completionHandler: LimitsRequest(events: events))
         (self.session, self.stream, self.tracker) = (session, stream, tracker)
+        self.storageDirectory = storageDirectory
+        departmentKey = options.departmentKey
     }
 
-    /// Sends a visitor message once per `clientId`: a retried POST returns the first message's id.
-    func send(text: String, clientID: String) throws -> String {
-        if let existing = events.messageID(forClientID: clientID) { return existing }
-        guard let stream else { throw AccessError.invalidSession }
-        listener.pendingClientID.set(clientID)
-        return try stream.send(message: text)
-    }
-
-    /// Destroys the session and ends the tab's streams.
+    /// Destroys the session and ends the tab's streams; a kiosk reset also deletes the visitor's data folder.
     func close(clearingVisitorData: Bool) {
         try? tracker?.destroy()
-        if clearingVisitorData { try? session?.destroyWithClearVisitorData() } else { try? session?.destroy() }
+        if clearingVisitorData {
+            try? session?.destroyWithClearVisitorData()
+            if let storageDirectory { try? FileManager.default.removeItem(at: storageDirectory) }
+        } else {
+            try? session?.destroy()
+        }
         (session, stream, tracker) = (nil, nil, nil)
         events.end()
     }
+
+    /// The stream, or 409 once the session is gone.
+    func requireStream() throws -> any MessageStream {
+        guard let stream else { throw APIError.sessionEnded }
+        return stream
+    }
+
+    /// Older messages before `beforeID` (the newest page when nil), oldest first, read from the projection
+    /// and then from the tracker, so that nothing the tab already got is fetched again.
+    func history(before beforeID: String?, limit: Int) async throws -> (messages: [WidgetMessage], hasMore: Bool) {
+        let known = events.messages
+        let end: Int
+        if let beforeID {
+            guard let index = known.firstIndex(where: { $0.id == beforeID }) else {
+                throw APIError(
+                    status: .notFound,
+                    code: "unknown_message",
+                    message: "No message has this id.",
+                    field: "before"
+                )
+            }
+            end = index
+        } else {
+            end = known.endIndex
+        }
+        let available = Array(known[..<end])
+        guard available.count < limit, events.hasMoreHistory else {
+            return (Array(available.suffix(limit)), available.count > limit || events.hasMoreHistory)
+        }
+        guard let tracker = sendableTracker else { throw APIError.sessionEnded }
+        guard !isReadingHistory else { throw APIError.historyBusy }
+        isReadingHistory = true
+        defer { isReadingHistory = false }
+        var older: [WidgetMessage] = []
+        var hasMore = true
+        while available.count + older.count < limit {
+            let wanted = limit - available.count - older.count
+            let page = try await tracker.getNextMessages(byLimit: wanted)
+            older = page.map { listener.widgetMessage($0, clientID: nil) } + older
+            if page.count < wanted {
+                hasMore = false
+                break
+            }
+        }
+        events.prependHistory(older, hasMore: hasMore)
+        return (older + available, hasMore)
+    }
+
+    /// The tracker for its `async` page requests, which the core documents as callable from any task.
+    private var sendableTracker: SendableTracker? { tracker.map(SendableTracker.init) }
+
+    /// The whole history as plain text, one line per message.
+    func transcript() async throws -> String {
+        guard let tracker = sendableTracker else { throw APIError.sessionEnded }
+        guard !isReadingHistory else { throw APIError.historyBusy }
+        isReadingHistory = true
+        defer { isReadingHistory = false }
+        let messages = try await tracker.getAllMessages()
+        let formatter = ISO8601DateFormatter()
+        return messages.map { message in
+            let sender =
+                message.getSenderName().isEmpty ? WidgetMessage.name(of: message.getType()) : message.getSenderName()
+            var text = message.getText()
+            if let files = (message.getData()?.getAttachment() ?? message.getAttachment())?.getFilesInfo(),
+                !files.isEmpty
+            {
+                text += (text.isEmpty ? "" : " ") + files.map { "[file: \($0.getFileName())]" }.joined(separator: " ")
+            }
+            return "[\(formatter.string(from: message.getTime()))] \(sender): \(text)"
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A tracker handed to its own `async` methods, which may run on any task (MessageTracker's documentation):
+/// they hop to the session's executor themselves, so no other member is touched off it.
+private struct SendableTracker: @unchecked Sendable {
+    let tracker: any MessageTracker
+
+    func getNextMessages(byLimit limit: Int) async throws -> [any Message] {
+        try await tracker.getNextMessages(byLimit: limit)
+    }
+
+    func getAllMessages() async throws -> [any Message] { try await tracker.getAllMessages() }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `GET /static/*` and `GET /openapi.yaml`: files from `Public/` only, with ETags and gzip when the client accepts it.
+struct StaticFileRoutes {
+    let publicDirectory: URL
+    let cache = StaticFileCache()
+
+    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+        table.add(.get, "/static/**", on: router) { request, _ in
+            try serve(request, relativePath: try Self.relativePath(request.uri.path, prefix: "/static/"))
+        }
+        table.add(.get, "/openapi.yaml", on: router) { request, _ in try serve(request, relativePath: "openapi.yaml") }
+    }
+
+    /// The path below `prefix`, refusing `..`, `.` and hidden names, backslashes and encoded escapes (400).
+    static func relativePath(_ rawPath: String, prefix: String) throws -> String {
+        let invalid = APIError.badRequest("invalid_path", "The path is not a file name under /static/.")
+        let lowered = rawPath.lowercased()
+        guard rawPath.hasPrefix(prefix),
+            !["%2e", "%2f", "%5c", "%00", "\\"].contains(where: lowered.contains),
+            let decoded = rawPath.dropFirst(prefix.count).removingPercentEncoding
+        else { throw invalid }
+        let components = decoded.split(separator: "/", omittingEmptySubsequences: false)
+        guard !components.isEmpty,
+            components.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") })
+        else { throw invalid }
+        return components.joined(separator: "/")
+    }
+
+    private func serve(_ request: Request, relativePath: String) throws -> Response {
+        let root = publicDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        let file = publicDirectory.appendingPathComponent(relativePath).standardizedFileURL.resolvingSymlinksInPath()
+        // A symlink that leads out of Public/ is as absent as a missing file.
+        guard file.path.hasPrefix(root + "/") else { throw APIError.notFound }
+        let fileExtension = file.pathExtension.lowercased()
+        let contentType =
+            fileExtension == "yaml"
+            ? "application/yaml; charset=utf-8"
+            : MediaType.getMediaType(forExtension: fileExtension)?.description ?? "application/octet-stream"
+        let compressible = Self.compressibleExtensions.contains(fileExtension)
+        guard let entry = cache.entry(path: file.path, compressible: compressible) else { throw APIError.notFound }
+        let gzip = entry.gzipped != nil && Self.acceptsGzip(request.headers[.acceptEncoding])
+        let etag = gzip ? String(entry.etag.dropLast()) + "-gz\"" : entry.etag
+        var headers: HTTPFields = [
+            .contentType: contentType,
+            .eTag: etag,
+            .cacheControl: "no-cache",
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        ]
+        if compressible { headers[.vary] = "Accept-Encoding" }
+        if Self.matches(request.headers[.ifNoneMatch], etag: etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        if gzip { headers[.contentEncoding] = "gzip" }
+        let body = gzip ? entry.gzipped ?? entry.bytes : entry.bytes
+        headers[.contentLength] = String(body.readableBytes)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// Text formats worth compressing.
+    static let compressibleExtensions: Set<String> = ["js", "mjs", "css", "html", "json", "svg", "txt", "yaml", "map"]
+
+    /// Whether `Accept-Encoding` allows gzip (a `q=0` refuses it).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        for coding in header.split(separator: ",") {
+            let parts = coding.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard parts.first == "gzip" || parts.first == "*" else { continue }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return quality > 0
+        }
+        return false
+    }
+
+    /// Whether `If-None-Match` names `etag` (or is `*`).
+    static func matches(_ header: String?, etag: String) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { candidate in
+            let value = candidate.trimmingCharacters(in: .whitespaces)
+            return value == "*" || value == etag || value == "W/" + etag
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+import WebimClientLibrary
+
+/// Uploads (checked against the service's limits first), the limits themselves, and downloads proxied from the service.
+struct FileRoutes {
+    let registry: TabRegistry
+
+    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+        table.add(.post, "/api/tabs/{tab}/files", on: router) { request, context in try await upload(request, context) }
+        table.add(.get, "/api/tabs/{tab}/limits", on: router) { _, context in
+            try JSONBody.response(await registry.tab(context).limits())
+        }
+        table.add(.get, "/api/tabs/{tab}/files/{guid}", on: router) { request, context in
+            try await download(request, context)
+        }
+    }
+
+    private func upload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        guard let boundary = request.headers[.contentType].flatMap(UploadForm.boundary(contentType:)) else {
+            throw APIError(
+                status: .unsupportedMediaType,
+                code: "not_multipart",
+                message: "Send the file as multipart/form-data."
+            )
+        }
+        let limits = await tab.limits()
+        guard limits.uploadsAllowed else {
+            throw APIError.conflict("uploads_not_allowed", "Files cannot be sent here.")
+        }
+        let tooLarge = APIError(
+            status: .contentTooLarge,
+            code: "file_too_large",
+            message: "A file is at most \(limits.maxFileSize / 1024 / 1024) MB.",
+            field: "file"
+        )
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limits.maxFileSize + 64 * 1024)
+        } catch {
+            throw tooLarge
+        }
+        guard let form = UploadForm.parse(body, boundary: boundary) else {
+            throw APIError.badRequest("invalid_multipart", "The multipart body does not parse.")
+        }
+        guard let file = form.file else {
+            throw APIError.badRequest("missing_field", "The part file is required.", field: "file")
+        }
+        guard let clientID = form.fields["clientId"] else {
+            throw APIError.badRequest("missing_field", "The part clientId is required.", field: "clientId")
+        }
+        try Validation.clientID(clientID)
+        let filename = String((file.filename.split(separator: "/").last ?? "file").suffix(255))
+        guard !file.bytes.isEmpty else { throw APIError.badRequest("empty_file", "The file is empty.", field: "file") }
+        guard file.bytes.count <= limits.maxFileSize else { throw tooLarge }
+        let fileExtension =
+            filename.split(separator: ".").count > 1 ? filename.split(separator: ".").last.map { $0.lowercased() } : nil
+        if !limits.allowedTypes.isEmpty, !limits.allowedTypes.contains(fileExtension ?? "") {
+            throw APIError(
+                status: .unsupportedMediaType,
+                code: "file_type_not_allowed",
+                message: "Allowed file types: \(limits.allowedTypes.joined(separator: ", ")).",
+                field: "file"
+            )
+        }
+        let id = try await tab.sendFile(file.bytes, filename: filename, mimeType: file.contentType, clientID: clientID)
+        return try JSONBody.response(["id": id, "clientId": clientID], status: .accepted)
+    }
+
+    private func download(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        let guid = try Validation.pathID(context, "guid")
+        let thumb = request.uri.queryParameters.get("thumb")
+        guard thumb == nil || thumb == "1" || thumb == "0" else {
+            throw APIError.badRequest("invalid_thumb", "thumb is 1 or 0.", field: "thumb")
+        }
+        let unknown = APIError(status: .notFound, code: "unknown_file", message: "This tab has no such file.")
+        guard let file = tab.index.file(guid: guid) else { throw unknown }
+        let url = thumb == "1" ? file.getImageInfo()?.getThumbURL() : file.getURL()
+        guard let url else { throw unknown }
+        let upstream = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: url.absoluteString),
+            timeout: .seconds(30)
+        )
+        guard upstream.status == .ok else {
+            throw APIError(
+                status: .badGateway,
+                code: "file_unavailable",
+                message: "The chat service did not send the file."
+            )
+        }
+        var headers: HTTPFields = [
+            .contentType: upstream.headers.first(name: "Content-Type") ?? file.getContentType()
+                ?? "application/octet-stream",
+            .cacheControl: "private, max-age=300",
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+            .contentSecurityPolicy: "sandbox",
+        ]
+        if let length = upstream.headers.first(name: "Content-Length") { headers[.contentLength] = length }
+        let name = file.getFileName().addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "file"
+        headers[.contentDisposition] = "inline; filename*=UTF-8''\(name)"
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: ResponseBody { writer in
+                for try await chunk in upstream.body { try await writer.write(chunk) }
+                try await writer.finish(nil)
+            }
+        )
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+
+/// Older history page by page, and the whole transcript as a text download.
+struct HistoryRoutes {
+    let registry: TabRegistry
+
+    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+        table.add(.get, "/api/tabs/{tab}/history", on: router) { request, context in try await history(request, context)
+        }
+        table.add(.get, "/api/tabs/{tab}/transcript", on: router) { _, context in
+            let text = try await registry.tab(context).transcript()
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/plain; charset=utf-8",
+                    .contentDisposition: "attachment; filename=\"chat-transcript.txt\"",
+                    .cacheControl: "no-store",
+                ],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: text))
+            )
+        }
+    }
+
+    private struct Page: Encodable {
+        var messages: [WidgetMessage]
+        var hasMore: Bool
+    }
+
+    private func history(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        let query = request.uri.queryParameters
+        var limit = 30
+        if let text = query.get("limit") {
+            guard let value = Int(text), (1...100).contains(value) else {
+                throw APIError.badRequest("invalid_limit", "limit is 1 to 100.", field: "limit")
+            }
+            limit = value
+        }
+        let before = query.get("before")
+        if let before, before.isEmpty || before.count > 128 {
+            throw APIError.badRequest("invalid_before", "before is a message id.", field: "before")
+        }
+        let page = try await tab.history(before: before, limit: limit)
+        return try JSONBody.response(Page(messages: page.messages, hasMore: page.hasMore))
+    }
+}

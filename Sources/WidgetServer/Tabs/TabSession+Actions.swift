@@ -1,0 +1,139 @@
+import Foundation
+import HTTPTypes
+import WebimClientLibrary
+
+/// The page's actions: each once per `clientId`, its outcome reported as a `result` event.
+extension TabSession {
+    /// Sends a visitor message (a reply when `quotedMessageID` is set); a retried POST returns the first id.
+    /// `data` is the custom data object's JSON.
+    func send(text: String, clientID: String, quotedMessageID: String?, data: Data?) throws -> String {
+        if let existing = index.answer(forClientID: clientID) { return existing }
+        let stream = try requireStream()
+        let handler = ActionResultHandler(clientID: clientID, events: events)
+        listener.pendingClientID.set(clientID)
+        defer { _ = listener.pendingClientID.take() }
+        let messageID: String
+        if let quotedMessageID {
+            let quoted = try message(quotedMessageID, field: "quotedMessageId")
+            guard let id = try stream.reply(message: text, repliedMessage: quoted) else {
+                throw APIError.conflict("cannot_reply", "This message cannot be replied to.")
+            }
+            messageID = id
+        } else if let data, let data = try JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            messageID = try stream.send(message: text, data: data, completionHandler: handler)
+        } else {
+            messageID = try stream.send(message: text, completionHandler: handler)
+        }
+        index.remember(answer: messageID, forClientID: clientID)
+        return messageID
+    }
+
+    /// Edits a visitor message.
+    func edit(messageID: String, text: String, clientID: String) throws {
+        guard index.answer(forClientID: clientID) == nil else { return }
+        let message = try message(messageID, field: "id")
+        let handler = ActionResultHandler(clientID: clientID, events: events)
+        guard try requireStream().edit(message: message, text: text, completionHandler: handler) else {
+            throw APIError.conflict("cannot_edit", "This message cannot be edited.")
+        }
+        index.remember(answer: messageID, forClientID: clientID)
+    }
+
+    /// Deletes a visitor message.
+    func delete(messageID: String, clientID: String) throws {
+        guard index.answer(forClientID: clientID) == nil else { return }
+        let message = try message(messageID, field: "id")
+        let handler = ActionResultHandler(clientID: clientID, events: events)
+        guard try requireStream().delete(message: message, completionHandler: handler) else {
+            throw APIError.conflict("cannot_delete", "This message cannot be deleted.")
+        }
+        index.remember(answer: messageID, forClientID: clientID)
+    }
+
+    /// Chooses a button of a bot keyboard.
+    func chooseButton(messageID: String, buttonID: String, clientID: String) throws {
+        guard index.answer(forClientID: clientID) == nil else { return }
+        let message = try message(messageID, field: "messageId")
+        guard let keyboard = message.getKeyboard() else {
+            throw APIError.conflict("not_a_keyboard", "This message has no buttons.")
+        }
+        guard let button = keyboard.getButtons().joined().first(where: { $0.getID() == buttonID }) else {
+            throw APIError(
+                status: .notFound,
+                code: "unknown_button",
+                message: "The keyboard has no such button.",
+                field: "buttonId"
+            )
+        }
+        let handler = ActionResultHandler(clientID: clientID, events: events)
+        try requireStream().sendKeyboardRequest(button: button, message: message, completionHandler: handler)
+        index.remember(answer: messageID, forClientID: clientID)
+    }
+
+    /// Reports the visitor's draft (nil: stopped typing).
+    func setTyping(draft: String?) throws { try requireStream().setVisitorTyping(draftMessage: draft) }
+
+    /// Rates the operator (the current one unless named).
+    func rate(operatorID: String?, rating: Int, note: String?, clientID: String) throws {
+        guard index.answer(forClientID: clientID) == nil else { return }
+        let stream = try requireStream()
+        guard let operatorID = operatorID ?? stream.getCurrentOperator()?.getID() else {
+            throw APIError.conflict("no_operator", "There is no operator to rate.")
+        }
+        let handler = ActionResultHandler(clientID: clientID, events: events)
+        try stream.rateOperatorWith(id: operatorID, note: note, byRating: rating, completionHandler: handler)
+        index.remember(answer: operatorID, forClientID: clientID)
+    }
+
+    /// Starts a chat (with the tab's department unless one is named) or closes it.
+    func chat(start: Bool, departmentKey: String?, firstQuestion: String?, customFields: String?) throws {
+        let stream = try requireStream()
+        if start {
+            try stream.startChat(
+                departmentKey: departmentKey ?? self.departmentKey,
+                firstQuestion: firstQuestion,
+                customFields: customFields
+            )
+        } else {
+            try stream.closeChat()
+        }
+    }
+
+    /// Marks the chat read by the visitor.
+    func markRead() throws { try requireStream().setChatRead() }
+
+    /// E-mails the transcript.
+    func sendTranscript(to email: String, clientID: String) throws {
+        guard index.answer(forClientID: clientID) == nil else { return }
+        let handler = ActionResultHandler(clientID: clientID, events: events)
+        try requireStream().sendDialogTo(emailAddress: email, completionHandler: handler)
+        index.remember(answer: email, forClientID: clientID)
+    }
+
+    /// Sends a file; a retried upload returns the first message's id.
+    func sendFile(_ data: Data, filename: String, mimeType: String, clientID: String) throws -> String {
+        if let existing = index.answer(forClientID: clientID) { return existing }
+        let stream = try requireStream()
+        let handler = ActionResultHandler(clientID: clientID, events: events)
+        listener.pendingClientID.set(clientID)
+        defer { _ = listener.pendingClientID.take() }
+        let messageID = try stream.send(file: data, filename: filename, mimeType: mimeType, completionHandler: handler)
+        index.remember(answer: messageID, forClientID: clientID)
+        return messageID
+    }
+
+    /// The upload limits, asked of the service afresh; the last known ones if it does not answer in time.
+    func limits() async -> UploadLimits {
+        guard let stream else { return events.limits }
+        let request = LimitsRequest(events: events)
+        try? stream.getServerSideSettings(completionHandler: request)
+        return await request.result(timeout: .seconds(5))
+    }
+
+    private func message(_ id: String, field: String) throws -> any Message {
+        guard let message = index.message(id: id) else {
+            throw APIError(status: .notFound, code: "unknown_message", message: "No message has this id.", field: field)
+        }
+        return message
+    }
+}
