@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from selenium.webdriver.common.by import By
 
-from test_widget_messages import needs_server, start_manual_chat
+from test_widget_messages import start_manual_chat
 
 CORPUS = [
     "<script>window.__pwned = 1</script>",
@@ -42,7 +42,6 @@ def test_hostile_visitor_and_operator_text_is_inert(page, operator_api, driver):
     assert page.uncaught_errors() == []
 
 
-@needs_server("attachment, keyboard and quote in the message JSON")
 def test_hostile_file_names_keyboard_buttons_and_quotes_are_inert(page, operator_api, driver):
     import base64
 
