@@ -56,7 +56,8 @@ export async function startWidget(doc) {
   const lightbox = new Lightbox(/** @type {HTMLDialogElement} */ (required(doc, '[data-lightbox]')));
   const beeper = new Beeper(doc);
 
-  const upload = (files) => {
+  const upload = async (files) => {
+    await session.loadLimits();
     for (const file of files) {
       const problem = checkFile(file, store.limits, strings);
       composer.showError(problem);
@@ -74,7 +75,7 @@ export async function startWidget(doc) {
       session.edit(id, text);
       session.typing(null);
     },
-    onFiles: upload,
+    onFiles: (files) => void upload(files),
     onTyping: (draft) => session.typing(draft),
   });
   const transcript = new Transcript(required(doc, '[data-transcript]'), {
@@ -143,7 +144,7 @@ export async function startWidget(doc) {
     const files = Array.from(event.dataTransfer?.files ?? []);
     if (files.length === 0) return;
     event.preventDefault();
-    upload(files);
+    void upload(files);
   });
 
   // Messages count as read while the page is focused and the newest ones are in view.

@@ -232,6 +232,16 @@ export class ChatSession extends EventTarget {
     }
   }
 
+  /** Reads the upload limits when the snapshot did not bring them. */
+  async loadLimits() {
+    if (this.#store.limits !== null || this.#tabId === null) return;
+    try {
+      this.#store.set('limits', await this.#api.request('GET', this.#api.tabPath(this.#tabId, '/limits')));
+    } catch (error) {
+      console.warn('Could not read the upload limits', error);
+    }
+  }
+
   /** @returns {string | null} The transcript download URL once the tab exists. */
   transcriptUrl() {
     return this.#tabId === null ? null : this.#api.tabPath(this.#tabId, '/transcript');
