@@ -47,12 +47,54 @@ export class ApiClient {
   /**
    * Sends a visitor message. Retrying with the same clientId is safe: the server deduplicates it.
    * @param {string} tabId
-   * @param {{text: string, clientId: string}} message
+   * @param {{text: string, clientId: string, quotedMessageId?: string, data?: object}} message
    * @returns {Promise<string>} The server's message id.
    */
   async sendMessage(tabId, message) {
-    const body = await this.request('POST', `/api/tabs/${encodeURIComponent(tabId)}/messages`, message);
-    return requireString(body, 'messageId');
+    const body = await this.request('POST', this.tabPath(tabId, '/messages'), message);
+    return requireString(body, typeof body?.id === 'string' ? 'id' : 'messageId');
+  }
+
+  /**
+   * A path under one tab.
+   * @param {string} tabId
+   * @param {string} [rest] Such as `/limits`.
+   * @returns {string}
+   */
+  tabPath(tabId, rest = '') {
+    return `/api/tabs/${encodeURIComponent(tabId)}${rest}`;
+  }
+
+  /**
+   * Uploads one file with XHR so that upload progress can be shown.
+   * @param {string} tabId
+   * @param {File} file
+   * @param {string} clientId
+   * @param {(percent: number) => void} onProgress
+   * @returns {Promise<any>} The decoded answer.
+   * @throws {ApiError}
+   */
+  upload(tabId, file, clientId, onProgress) {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', this.#baseUrl + this.tabPath(tabId, '/files'));
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+      });
+      xhr.addEventListener('load', () => {
+        try {
+          resolve(decode(xhr.status, xhr.responseText));
+        } catch (error) {
+          reject(error);
+        }
+      });
+      xhr.addEventListener('error', () => reject(new ApiError(0, 'network_error', 'The server could not be reached.')));
+      const form = new FormData();
+      form.append('clientId', clientId);
+      form.append('file', file, file.name);
+      xhr.send(form);
+    });
   }
 
   /**
@@ -61,7 +103,7 @@ export class ApiClient {
    * @returns {string}
    */
   eventsUrl(tabId) {
-    return `${this.#baseUrl}/api/tabs/${encodeURIComponent(tabId)}/events`;
+    return this.#baseUrl + this.tabPath(tabId, '/events');
   }
 
   /**
@@ -94,28 +136,30 @@ export class ApiClient {
       throw new ApiError(0, 'network_error', 'The server could not be reached.');
     }
 
-    const text = await response.text().catch(() => '');
-    let json = null;
-    if (text !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-    }
-
-    if (!response.ok) {
-      const error = json?.error;
-      const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
-      const message =
-        typeof error?.message === 'string' ? error.message : `The server answered ${response.status}.`;
-      throw new ApiError(response.status, code, message);
-    }
-    if (text !== '' && json === null) {
-      throw new ApiError(response.status, 'bad_response', 'The server sent an answer that is not JSON.');
-    }
-    return json;
+    return decode(response.status, await response.text().catch(() => ''));
   }
+}
+
+/** Decodes an answer's JSON, turning an error status into an ApiError. */
+function decode(status, text) {
+  let json = null;
+  if (text !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+  }
+  if (status < 200 || status > 299) {
+    const error = json?.error;
+    const code = typeof error?.code === 'string' ? error.code : `http_${status}`;
+    const message = typeof error?.message === 'string' ? error.message : `The server answered ${status}.`;
+    throw new ApiError(status, code, message);
+  }
+  if (text !== '' && json === null) {
+    throw new ApiError(status, 'bad_response', 'The server sent an answer that is not JSON.');
+  }
+  return json;
 }
 
 function requireString(body, field) {

@@ -21,6 +21,7 @@ export const EVENT_NAMES = Object.freeze([
   'error.fatal',
   'error.transient',
   'result',
+  'hello',
 ]);
 
 /**

@@ -1,55 +1,163 @@
-// Entry point: reads the page's configuration, builds the store, the components and the session,
-// and starts the chat.
+// Entry point: reads the page's configuration, loads its strings, builds the store, the
+// components and the session, and starts the chat.
 
 import { ApiClient } from './api.js';
+import { loadStrings } from './i18n.js';
 import { ChatSession } from './session.js';
+import { Beeper } from './sound.js';
 import { ChatStore } from './store.js';
-import { Composer } from './components/composer.js';
+import { Lightbox } from './components/attachment.js';
+import { Composer, checkFile } from './components/composer.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Header } from './components/header.js';
+import { DepartmentPanel, OfflineForm, RatingForm, TranscriptForm } from './components/panels.js';
 import { Transcript } from './components/transcript.js';
 
 /**
- * Reads the configuration the server rendered onto `<body>`.
+ * The page's configuration: the server renders some onto `<body>`; the query string may add
+ * `locale`, `dir=rtl`, `dark=1` and `theme`.
  * @param {HTMLElement} body
- * @returns {{location: string, mode: string, locale: string}}
+ * @param {string} search `location.search`
+ * @returns {{location: string, mode: string, locale: string, dir: string, theme: string | null}}
  */
-export function readConfig(body) {
+export function readConfig(body, search) {
+  const query = new URLSearchParams(search);
+  const locale = (query.get('locale') || body.dataset.locale || document.documentElement.lang || 'en').slice(0, 2);
+  const dark = query.get('dark');
   return {
-    location: body.dataset.location || 'default',
+    location: body.dataset.location || query.get('location') || 'default',
     mode: body.dataset.mode || 'widget',
-    locale: body.dataset.locale || document.documentElement.lang || 'en',
+    locale,
+    dir: query.get('dir') === 'rtl' ? 'rtl' : 'ltr',
+    theme: dark === '1' ? 'dark' : dark === '0' ? 'light' : /^[\w-]{1,32}$/.test(query.get('theme') ?? '') ? query.get('theme') : null,
   };
 }
 
 /**
  * Wires the widget into the document and starts the chat.
  * @param {Document} doc
- * @returns {{store: ChatStore, session: ChatSession}}
+ * @returns {Promise<{store: ChatStore, session: ChatSession}>}
  */
-export function startWidget(doc) {
-  const config = readConfig(doc.body);
+export async function startWidget(doc) {
+  const config = readConfig(doc.body, location.search);
+  const html = doc.documentElement;
+  html.lang = config.locale;
+  html.dir = config.dir;
+  if (config.theme) html.dataset.theme = config.theme;
+
+  const strings = await loadStrings(config.locale);
+  const template = /** @type {HTMLTemplateElement} */ (required(doc, 'template[data-template="message"]'));
+  strings.apply(doc);
+  strings.apply(template.content);
+
   const store = new ChatStore();
   const api = new ApiClient();
-  const session = new ChatSession({ api, store, location: config.location });
+  const session = new ChatSession({ api, store, location: config.location, locale: config.locale });
+  const lightbox = new Lightbox(/** @type {HTMLDialogElement} */ (required(doc, '[data-lightbox]')));
+  const beeper = new Beeper(doc);
 
-  const composer = new Composer(required(doc, '[data-composer]'), {
-    onSend: (text) => {
-      session.send(text);
+  const upload = async (files) => {
+    await session.loadLimits();
+    for (const file of files) {
+      const problem = checkFile(file, store.limits, strings);
+      composer.showError(problem);
+      if (problem === null) session.upload(file);
+    }
+    transcript.scrollToLatest();
+  };
+  const composer = new Composer(/** @type {HTMLFormElement} */ (required(doc, '[data-composer]')), {
+    strings,
+    onSend: (text, quote) => {
+      session.send(text, { quote });
       transcript.scrollToLatest();
     },
+    onEdit: (id, text) => {
+      session.edit(id, text);
+      session.typing(null);
+    },
+    onFiles: (files) => void upload(files),
+    onTyping: (draft) => session.typing(draft),
   });
   const transcript = new Transcript(required(doc, '[data-transcript]'), {
     store,
-    template: required(doc, 'template[data-template="message"]'),
+    template,
+    strings,
     locale: config.locale,
-    onRetry: (clientId) => {
-      session.retry(clientId);
-      composer.focus();
+    actions: {
+      retry: (clientId) => session.retry(clientId),
+      act: (message, action) => {
+        if (action === 'delete') session.remove(message.id);
+        else composer.target(action, message);
+      },
+      press: (messageId, buttonId) => session.pressButton(messageId, buttonId),
+      insert: (text) => composer.insert(text),
+      openImage: (url, name) => lightbox.open(url, name),
+      loadOlder: () => void session.loadOlder(),
     },
   });
-  new Header(required(doc, '[data-header]'), { store });
-  new ConnectionBanner(required(doc, '[data-connection-banner]'), { store });
+  const rating = new RatingForm(/** @type {HTMLFormElement} */ (required(doc, '[data-rating]')), {
+    store,
+    strings,
+    onRate: (value) => session.rate(value),
+  });
+  const transcriptForm = new TranscriptForm(/** @type {HTMLFormElement} */ (required(doc, '[data-transcript-form]')), {
+    strings,
+    onSend: (email) => session.sendTranscript(email),
+    url: () => session.transcriptUrl(),
+  });
+  new Header(required(doc, '[data-header]'), {
+    store,
+    strings,
+    actions: {
+      start: () => session.chat('start'),
+      close: () => session.chat('close'),
+      rate: () => rating.open(),
+      transcript: () => transcriptForm.open(),
+    },
+  });
+  new ConnectionBanner(required(doc, '[data-connection-banner]'), { store, strings });
+  new DepartmentPanel(required(doc, '[data-departments]'), {
+    store,
+    strings,
+    onChoose: (key) => session.chat('start', key),
+  });
+  new OfflineForm(/** @type {HTMLFormElement} */ (required(doc, '[data-offline-form]')), {
+    store,
+    strings,
+    onSend: (text, data) => session.send(text, { data }),
+  });
+
+  session.addEventListener('result', (event) => {
+    const result = /** @type {CustomEvent} */ (event).detail;
+    if (result.kind === 'rating') rating.result(result, 'rated');
+    else if (result.kind === 'transcript') transcriptForm.result(result, 'transcriptSent');
+    else if (!result.ok && result.kind === 'chat') composer.showError(result.error?.message ?? strings.t('unknownError'));
+  });
+  session.addEventListener('operatorMessage', () => beeper.beep());
+
+  // Files dropped anywhere on the chat are uploaded.
+  const frame = required(doc, '.widget-frame');
+  frame.addEventListener('dragover', (event) => {
+    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  });
+  frame.addEventListener('drop', (event) => {
+    const files = Array.from(event.dataTransfer?.files ?? []);
+    if (files.length === 0) return;
+    event.preventDefault();
+    void upload(files);
+  });
+
+  // Messages count as read while the page is focused and the newest ones are in view.
+  const markRead = () => {
+    if (store.unread.count > 0 && doc.visibilityState === 'visible' && doc.hasFocus() && transcript.isNearBottom()) {
+      void session.markRead();
+    }
+  };
+  store.addEventListener('unread', markRead);
+  store.addEventListener('messages', () => queueMicrotask(markRead));
+  globalThis.addEventListener('focus', markRead);
+  doc.addEventListener('visibilitychange', markRead);
+  required(doc, '[data-transcript]').addEventListener('scroll', markRead, { passive: true });
 
   session.start();
   doc.body.dataset.ready = 'true';
@@ -62,4 +170,4 @@ function required(doc, selector) {
   return element;
 }
 
-startWidget(document);
+void startWidget(document);

@@ -1,5 +1,5 @@
 // One chat on this page: creates the tab, keeps its event stream open, feeds events to the store
-// and sends the visitor's messages.
+// and performs the visitor's actions (send, edit, delete, upload, keyboard, typing, rating, …).
 
 import { ApiError, REQUEST_TIMEOUT_MS } from './api.js';
 import { EventStream } from './events.js';
@@ -7,9 +7,11 @@ import { EventStream } from './events.js';
 /** First and longest wait before creating a tab again after a failure, in milliseconds. */
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 30000;
+/** At most one typing report per this many milliseconds. */
+export const TYPING_INTERVAL_MS = 1000;
 
 /**
- * A fresh message clientId: 32 lowercase hex characters (128 random bits).
+ * A fresh clientId: 32 lowercase hex characters (128 random bits).
  * @returns {string}
  */
 export function makeClientId() {
@@ -17,11 +19,16 @@ export function makeClientId() {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Connects the page's store to one tab on the server. */
-export class ChatSession {
+/**
+ * Connects the page's store to one tab on the server. Emits `operatorMessage` (a new operator
+ * message arrived live, not from a snapshot or history) and `result` (detail: the `result` event
+ * plus the `kind` of action it answers).
+ */
+export class ChatSession extends EventTarget {
   #api;
   #store;
   #location;
+  #locale;
   #makeStream;
   /** @type {string | null} */
   #tabId = null;
@@ -31,24 +38,51 @@ export class ChatSession {
   #tabWaiters = [];
   #backoff = BACKOFF_MIN_MS;
   #stopped = false;
+  /** Actions waiting for their `result` event: clientId → {kind, messageId?}. */
+  #pending = new Map();
+  /** Files of uploads that may be retried: clientId → File. */
+  #files = new Map();
+  #typingSentAt = 0;
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  #typingTimer = null;
+  #lastDraft = null;
+  #loadingHistory = false;
+  /** Cuts the current backoff wait short (the network came back). */
+  #wake = () => {};
+  #readPending = false;
 
   /**
    * @param {object} deps
    * @param {import('./api.js').ApiClient} deps.api
    * @param {import('./store.js').ChatStore} deps.store
    * @param {string} deps.location The Webim location this page chats in.
+   * @param {string} [deps.locale]
    * @param {(url: string) => EventStream} [deps.makeStream] Replaceable for tests.
    */
-  constructor({ api, store, location, makeStream = (url) => new EventStream(url) }) {
+  constructor({ api, store, location, locale, makeStream = (url) => new EventStream(url) }) {
+    super();
     this.#api = api;
     this.#store = store;
     this.#location = location;
+    this.#locale = locale;
     this.#makeStream = makeStream;
+  }
+
+  /** @returns {string | null} The tab id once the server gave one. */
+  get tabId() {
+    return this.#tabId;
   }
 
   /** Creates the tab and opens its event stream, retrying with backoff until it works. */
   start() {
-    this.#store.setConnection('connecting');
+    this.#store.set('connection', 'connecting');
+    globalThis.addEventListener?.('offline', () => this.#store.set('connection', 'offline'));
+    globalThis.addEventListener?.('online', () => {
+      // The stream may have stayed open through a short outage.
+      this.#store.set('connection', this.#stream?.state === 'live' ? 'live' : 'reconnecting');
+      this.#backoff = BACKOFF_MIN_MS;
+      this.#wake();
+    });
     void this.#connect();
   }
 
@@ -62,28 +96,203 @@ export class ChatSession {
   /**
    * Shows the message at once, then sends it.
    * @param {string} text
+   * @param {{quote?: import('./store.js').Message, data?: object}} [options]
    */
-  send(text) {
+  send(text, { quote, data } = {}) {
     const clientId = makeClientId();
-    this.#store.addOutgoing({ clientId, text });
-    void this.#post(clientId, text);
+    const quoteView = quote ? { state: 'filled', messageId: quote.id, text: quote.text, senderName: quote.senderName, type: quote.type } : null;
+    this.#store.addOutgoing({ clientId, text, quote: quoteView });
+    const body = { text, clientId };
+    if (quote) body.quotedMessageId = quote.id;
+    if (data) body.data = data;
+    this.#pending.set(clientId, { kind: 'message', body });
+    void this.#post(clientId, body);
+    this.typing(null);
   }
 
   /**
-   * Sends a failed message again with its original clientId, so the server cannot store it twice.
+   * Sends a failed message or file again with its original clientId, so the server cannot store it twice.
    * @param {string} clientId
    */
   retry(clientId) {
     const entry = this.#store.findOutgoing(clientId);
     if (entry === undefined || entry.confirmed || entry.sendStatus !== 'failed') return;
     this.#store.markSending(clientId);
-    void this.#post(clientId, entry.message.text);
+    const file = this.#files.get(clientId);
+    if (file) void this.#upload(clientId, file);
+    else void this.#post(clientId, this.#pending.get(clientId)?.body ?? { text: entry.message.text, clientId });
+  }
+
+  /**
+   * Uploads a file the caller already checked against the limits.
+   * @param {File} file
+   */
+  upload(file) {
+    const clientId = makeClientId();
+    const attachment = { state: 'upload', progress: 0, files: [{ name: file.name, size: file.size, contentType: file.type }] };
+    this.#store.addOutgoing({ clientId, type: 'fileFromVisitor', attachment });
+    this.#files.set(clientId, file);
+    this.#pending.set(clientId, { kind: 'file' });
+    void this.#upload(clientId, file);
+  }
+
+  /**
+   * Edits one of the visitor's messages; the outcome arrives as a `result` event.
+   * @param {string} messageId
+   * @param {string} text
+   */
+  edit(messageId, text) {
+    void this.#action('edit', 'PATCH', `/messages/${encodeURIComponent(messageId)}`, { text }, messageId);
+  }
+
+  /** @param {string} messageId Deletes one of the visitor's messages. */
+  remove(messageId) {
+    const clientId = makeClientId();
+    this.#pending.set(clientId, { kind: 'delete', messageId });
+    void this.#call('DELETE', `/messages/${encodeURIComponent(messageId)}?clientId=${clientId}`, undefined, clientId);
+  }
+
+  /**
+   * Presses a keyboard button.
+   * @param {string} messageId
+   * @param {string} buttonId
+   */
+  pressButton(messageId, buttonId) {
+    void this.#action('keyboard', 'POST', '/keyboard', { messageId, buttonId }, messageId);
+  }
+
+  /**
+   * Rates an operator.
+   * @param {{operatorId?: string, rating: number, note?: string}} rating
+   */
+  rate(rating) {
+    void this.#action('rating', 'POST', '/rating', rating);
+  }
+
+  /** @param {string} email Asks for the transcript by e-mail. */
+  sendTranscript(email) {
+    void this.#action('transcript', 'POST', '/transcript', { email });
+  }
+
+  /**
+   * Starts or closes the chat.
+   * @param {'start' | 'close'} action
+   * @param {string} [departmentKey]
+   */
+  chat(action, departmentKey) {
+    const body = { action };
+    if (departmentKey) body.departmentKey = departmentKey;
+    void this.#action('chat', 'POST', '/chat', body);
+  }
+
+  /**
+   * Reports the visitor's draft: at most once per TYPING_INTERVAL_MS, and null at once.
+   * @param {string | null} draft
+   */
+  typing(draft) {
+    const value = draft === null || draft.trim() === '' ? null : draft;
+    if (this.#typingTimer !== null) clearTimeout(this.#typingTimer);
+    this.#typingTimer = null;
+    if (value === null) {
+      if (this.#lastDraft !== null) this.#sendDraft(null);
+      return;
+    }
+    const wait = this.#typingSentAt + TYPING_INTERVAL_MS - Date.now();
+    if (wait <= 0) this.#sendDraft(value);
+    else this.#typingTimer = setTimeout(() => this.typing(value), wait);
+  }
+
+  /** Marks the messages read (at most one request at a time). */
+  async markRead() {
+    if (this.#readPending || this.#tabId === null) return;
+    this.#readPending = true;
+    try {
+      await this.#api.request('POST', this.#api.tabPath(this.#tabId, '/read'));
+      this.#store.set('unread', { count: 0, time: null });
+    } catch (error) {
+      console.warn('Could not mark messages read', error);
+    } finally {
+      this.#readPending = false;
+    }
+  }
+
+  /** Loads the page of messages before the oldest one shown, once at a time. */
+  async loadOlder() {
+    const oldest = this.#store.entries.find((entry) => entry.confirmed && entry.message.id !== '');
+    if (this.#loadingHistory || !this.#store.hasMoreHistory || !oldest || this.#tabId === null) return;
+    this.#loadingHistory = true;
+    try {
+      const path = this.#api.tabPath(this.#tabId, `/history?before=${encodeURIComponent(oldest.message.id)}&limit=30`);
+      const answer = await this.#api.request('GET', path);
+      this.#store.prependHistory(Array.isArray(answer?.messages) ? answer.messages : [], Boolean(answer?.hasMore));
+    } catch (error) {
+      console.warn('Could not load older messages', error);
+    } finally {
+      this.#loadingHistory = false;
+    }
+  }
+
+  /** Reads the upload limits when the snapshot did not bring them. */
+  async loadLimits() {
+    if (this.#store.limits !== null || this.#tabId === null) return;
+    try {
+      this.#store.set('limits', await this.#api.request('GET', this.#api.tabPath(this.#tabId, '/limits')));
+    } catch (error) {
+      console.warn('Could not read the upload limits', error);
+    }
+  }
+
+  /** @returns {string | null} The transcript download URL once the tab exists. */
+  transcriptUrl() {
+    return this.#tabId === null ? null : this.#api.tabPath(this.#tabId, '/transcript');
+  }
+
+  #sendDraft(draft) {
+    this.#lastDraft = draft;
+    this.#typingSentAt = Date.now();
+    if (this.#tabId === null) return;
+    this.#api.request('POST', this.#api.tabPath(this.#tabId, '/typing'), { draft }).catch((error) => {
+      console.warn('Could not report typing', error);
+    });
+  }
+
+  async #action(kind, method, path, body, messageId) {
+    const clientId = makeClientId();
+    this.#pending.set(clientId, { kind, messageId });
+    if (messageId) this.#store.setMessageError(messageId, null);
+    await this.#call(method, path, { ...body, clientId }, clientId);
+  }
+
+  async #call(method, path, body, clientId) {
+    try {
+      const tabId = await this.#waitForTab();
+      await this.#api.request(method, this.#api.tabPath(tabId, path), body);
+      const pending = this.#pending.get(clientId);
+      if (pending?.kind === 'chat') this.#finish({ clientId, ok: true, error: null });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 503) return;
+      this.#finish({ clientId, ok: false, error: { message: errorText(error) } });
+    }
+  }
+
+  /** Applies a `result` (from the stream, or a refused request). */
+  #finish(result) {
+    const pending = this.#pending.get(result.clientId);
+    this.#pending.delete(result.clientId);
+    if (!result.ok) {
+      const text = errorText(result.error);
+      if (this.#store.findOutgoing(result.clientId)) this.#store.markFailed(result.clientId, text);
+      else if (pending?.messageId) this.#store.setMessageError(pending.messageId, text);
+    } else if (pending?.kind === 'file' || pending?.kind === 'message') {
+      this.#files.delete(result.clientId);
+    }
+    this.dispatchEvent(new CustomEvent('result', { detail: { ...result, kind: pending?.kind ?? null } }));
   }
 
   async #connect() {
     while (!this.#stopped) {
       try {
-        const tabId = await this.#api.createTab({ location: this.#location });
+        const tabId = await this.#api.createTab({ location: this.#location, locale: this.#locale });
         if (this.#stopped) return;
         this.#tabId = tabId;
         for (const resolve of this.#tabWaiters.splice(0)) resolve(tabId);
@@ -91,28 +300,54 @@ export class ChatSession {
         return;
       } catch (error) {
         console.warn('Could not create a chat tab; retrying', error);
-        this.#store.setConnection('reconnecting');
-        await delay(this.#nextBackoff());
+        this.#store.set('connection', 'reconnecting');
+        await this.#sleep();
       }
     }
   }
 
-  #openStream(tabId) {
-    const stream = this.#makeStream(this.#api.eventsUrl(tabId));
+  /** Waits the next backoff, or less when the network comes back. */
+  #sleep() {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.#nextBackoff());
+      this.#wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /**
+   * @param {string} tabId
+   * @param {string} [after] The last event id seen, to resume from.
+   * @param {number} [reopens] How many more times to reopen this tab's stream before starting a new tab.
+   */
+  #openStream(tabId, after = '', reopens = 0) {
+    const stream = this.#makeStream(this.#api.eventsUrl(tabId) + (after ? `?after=${encodeURIComponent(after)}` : ''));
     this.#stream = stream;
+    let left = reopens;
     stream.addEventListener('state', (event) => {
       if (stream !== this.#stream) return;
       const { state } = /** @type {CustomEvent} */ (event).detail;
       if (state === 'live') {
+        left = 3;
         this.#backoff = BACKOFF_MIN_MS;
-        this.#store.setConnection('live');
+        this.#store.set('connection', 'live');
       } else if (state === 'reconnecting') {
-        this.#store.setConnection('reconnecting');
+        this.#store.set('connection', navigator.onLine === false ? 'offline' : 'reconnecting');
       } else if (state === 'closed') {
-        // The server ended the stream for good (an error, or the tab is gone): start a new tab.
+        // EventSource gave up. A stream that had worked is reopened from its cursor a few times;
+        // after that (an error, or 204 for a tab that is gone) a new tab is started.
         this.#stream = null;
-        this.#store.setConnection('reconnecting');
-        void delay(this.#nextBackoff()).then(() => this.#connect());
+        this.#store.set('connection', navigator.onLine === false ? 'offline' : 'reconnecting');
+        void this.#sleep().then(() => {
+          if (this.#stopped) return;
+          if (left > 0) this.#openStream(tabId, stream.lastEventId || after, left - 1);
+          else {
+            this.#tabId = null;
+            void this.#connect();
+          }
+        });
       }
     });
     stream.addEventListener('event', (event) => {
@@ -130,7 +365,12 @@ export class ChatSession {
         store.applySnapshot(data);
         break;
       case 'message.added':
-        if (data.message) store.addMessage(data.message, data.beforeId ?? null);
+        if (data.message) {
+          store.addMessage(data.message, data.beforeId ?? null);
+          if (data.message.type === 'operator' || data.message.type === 'fileFromOperator' || data.message.type === 'keyboard') {
+            this.dispatchEvent(new CustomEvent('operatorMessage'));
+          }
+        }
         break;
       case 'message.changed':
         if (data.message) store.changeMessage(data.message);
@@ -142,23 +382,34 @@ export class ChatSession {
         store.clearMessages();
         break;
       case 'operator.changed':
-        store.setOperator(data.operator ?? null);
+        store.set('operator', data.operator ?? null);
         break;
       case 'operator.typing':
-        store.setOperatorTyping(Boolean(data.typing));
+        store.set('operatorTyping', Boolean(data.typing));
         break;
       case 'chat.state':
-        if (typeof data.state === 'string') store.setChatState(data.state);
+      case 'visit.state':
+      case 'online.status':
+        if (typeof data.state === 'string' || typeof data.status === 'string') {
+          store.set(name === 'chat.state' ? 'chatState' : name === 'visit.state' ? 'visitState' : 'onlineStatus', data.state ?? data.status);
+        }
+        break;
+      case 'departments':
+        if (Array.isArray(data.departments)) store.set('departments', data.departments);
+        break;
+      case 'unread.visitor':
+        store.set('unread', { count: Number(data.count) || 0, time: data.time ?? null });
+        break;
+      case 'hello':
+        if (typeof data.text === 'string') store.set('hello', data.text);
         break;
       case 'result':
-        if (data.ok === false && typeof data.clientId === 'string') {
-          store.markFailed(data.clientId, errorText(data.error));
-        }
+        if (typeof data.clientId === 'string') this.#finish(data);
         break;
       case 'error.fatal':
         console.error('The chat service reported a fatal error', data);
         this.stop();
-        store.setConnection('failed');
+        store.set('connection', 'failed');
         break;
       case 'error.transient':
         console.warn('The chat service reported a transient error', data);
@@ -168,19 +419,24 @@ export class ChatSession {
     }
   }
 
-  async #post(clientId, text) {
-    let tabId;
+  async #post(clientId, body) {
     try {
-      tabId = await this.#waitForTab();
-    } catch (error) {
-      this.#store.markFailed(clientId, errorText(error));
-      return;
-    }
-    try {
-      const messageId = await this.#api.sendMessage(tabId, { text, clientId });
+      const tabId = await this.#waitForTab();
+      const messageId = await this.#api.sendMessage(tabId, body);
       this.#store.markAccepted(clientId, messageId);
     } catch (error) {
       // 503 means the server queued the message and will deliver it when the service is back.
+      if (error instanceof ApiError && error.status === 503) return;
+      this.#store.markFailed(clientId, errorText(error));
+    }
+  }
+
+  async #upload(clientId, file) {
+    try {
+      const tabId = await this.#waitForTab();
+      const answer = await this.#api.upload(tabId, file, clientId, (percent) => this.#store.setProgress(clientId, percent));
+      if (typeof answer?.id === 'string') this.#store.markAccepted(clientId, answer.id);
+    } catch (error) {
       if (error instanceof ApiError && error.status === 503) return;
       this.#store.markFailed(clientId, errorText(error));
     }
@@ -210,12 +466,8 @@ export class ChatSession {
   }
 }
 
-function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 function errorText(error) {
   if (typeof error === 'string' && error !== '') return error;
   if (error && typeof error.message === 'string' && error.message !== '') return error.message;
-  return 'The message was not sent.';
+  return 'The request failed.';
 }

@@ -1,12 +1,13 @@
-// Page state: the transcript, the operator, typing and chat state, and the connection state.
+// Page state: the transcript and everything the header, panels and composer show.
 // Components read it and listen for its change events; only the session writes to it.
 
 /**
- * A message as the server sends it.
+ * A message as the server sends it (see Sources/WidgetServer/README.md); `normalizeMessage` fills
+ * the defaults so views need no checks.
  * @typedef {object} Message
  * @property {string} id
  * @property {string | null} clientId
- * @property {string} type `visitor`, `operator`, `info`, `operatorBusy`, `fileFromVisitor`, …
+ * @property {string} type
  * @property {string} text
  * @property {number} time Milliseconds since the epoch.
  * @property {string} senderName
@@ -16,13 +17,11 @@
  * @property {boolean} edited
  * @property {boolean} canBeEdited
  * @property {boolean} canBeReplied
- */
-
-/**
- * @typedef {object} Operator
- * @property {string} id
- * @property {string} name
- * @property {string | null} avatarUrl
+ * @property {object | null} attachment
+ * @property {object | null} quote
+ * @property {object | null} keyboard
+ * @property {object | null} keyboardRequest
+ * @property {{id: number} | null} sticker
  */
 
 /**
@@ -33,53 +32,65 @@
  * @property {string} key Stable for the row's lifetime on this page.
  * @property {Message} message
  * @property {'sending' | 'sent' | 'failed'} sendStatus
- * @property {string | null} error Why sending failed, when it did.
+ * @property {string | null} error Why sending (or the last action on it) failed.
  * @property {boolean} confirmed Whether the server's copy has been seen (false while optimistic).
  */
 
+/** Initial values of the simple fields; each has a getter and emits its own name when set. */
+const FIELDS = Object.freeze({
+  operator: null,
+  lastOperator: null,
+  operatorTyping: false,
+  chatState: 'none',
+  visitState: 'unknown',
+  onlineStatus: 'unknown',
+  departments: [],
+  unread: { count: 0, time: null },
+  limits: null,
+  hasMoreHistory: false,
+  hello: '',
+  connection: 'connecting',
+  notice: null,
+});
+
 /**
- * The page's state. Events (all `CustomEvent`s): `messages`, `operator`, `typing`, `chatstate`,
- * `connection`.
+ * The page's state. Events (all `CustomEvent`s): `messages`, and one per field of FIELDS
+ * (`operator`, `operatorTyping`, `chatState`, `connection`, `notice`, …).
  */
 export class ChatStore extends EventTarget {
   /** @type {Entry[]} */
   #entries = [];
-  /** @type {Operator | null} */
-  #operator = null;
-  #operatorTyping = false;
-  #chatState = 'none';
-  #connection = 'connecting';
+  #fields = { ...FIELDS };
   #nextKey = 1;
+
+  constructor() {
+    super();
+    for (const name of Object.keys(FIELDS)) {
+      Object.defineProperty(this, name, { get: () => this.#fields[name], enumerable: true });
+    }
+  }
 
   /** @returns {readonly Entry[]} The transcript, oldest first. */
   get entries() {
     return this.#entries;
   }
 
-  /** @returns {Operator | null} */
-  get operator() {
-    return this.#operator;
-  }
-
-  /** @returns {boolean} */
-  get operatorTyping() {
-    return this.#operatorTyping;
-  }
-
-  /** @returns {string} The chat state, such as `none`, `queue`, `chatting`, `closedByOperator`. */
-  get chatState() {
-    return this.#chatState;
-  }
-
-  /** @returns {string} `connecting`, `live`, `reconnecting` or `failed`. */
-  get connection() {
-    return this.#connection;
+  /**
+   * Sets one field; emits its name when the value changed.
+   * @param {keyof FIELDS} name
+   * @param {unknown} value
+   */
+  set(name, value) {
+    if (JSON.stringify(value) === JSON.stringify(this.#fields[name])) return;
+    this.#fields[name] = value;
+    if (name === 'operator' && value) this.set('lastOperator', value);
+    this.#emit(name);
   }
 
   /**
-   * Replaces the whole state with a `snapshot` event's data. Optimistic messages the snapshot does
-   * not contain yet stay at the end.
-   * @param {{chatState?: string, operator?: Operator | null, operatorTyping?: boolean, messages?: Message[]}} snapshot
+   * Replaces the state with a `snapshot` event's data. Optimistic messages the snapshot does not
+   * contain yet stay at the end.
+   * @param {object} snapshot
    */
   applySnapshot(snapshot) {
     const previous = this.#entries;
@@ -95,9 +106,15 @@ export class ChatStore extends EventTarget {
     this.#entries = entries;
     this.#emit('messages');
 
-    this.setOperator(snapshot.operator ?? null);
-    this.setOperatorTyping(Boolean(snapshot.operatorTyping));
-    this.setChatState(snapshot.chatState ?? 'none');
+    this.set('operator', snapshot.operator ?? null);
+    this.set('operatorTyping', Boolean(snapshot.operatorTyping));
+    this.set('chatState', snapshot.chatState ?? 'none');
+    if (snapshot.visitState) this.set('visitState', snapshot.visitState);
+    if (snapshot.onlineStatus) this.set('onlineStatus', snapshot.onlineStatus);
+    if (Array.isArray(snapshot.departments)) this.set('departments', snapshot.departments);
+    if (snapshot.unreadByVisitor) this.set('unread', snapshot.unreadByVisitor);
+    if (snapshot.limits) this.set('limits', snapshot.limits);
+    this.set('hasMoreHistory', Boolean(snapshot.hasMoreHistory));
   }
 
   /**
@@ -122,6 +139,19 @@ export class ChatStore extends EventTarget {
       entries.push(entry);
     }
     this.#entries = entries;
+    this.#emit('messages');
+  }
+
+  /**
+   * Puts older messages (oldest first) before the transcript, skipping any already shown.
+   * @param {Message[]} messages
+   * @param {boolean} hasMore
+   */
+  prependHistory(messages, hasMore) {
+    const shown = new Set(this.#entries.map((entry) => entry.message.id));
+    const older = messages.map(normalizeMessage).filter((message) => !shown.has(message.id));
+    this.#entries = [...older.map((message) => this.#serverEntry(message)), ...this.#entries];
+    this.set('hasMoreHistory', hasMore);
     this.#emit('messages');
   }
 
@@ -154,21 +184,26 @@ export class ChatStore extends EventTarget {
   }
 
   /**
-   * Shows a visitor message before the server has it.
-   * @param {{clientId: string, text: string, time?: number}} outgoing
+   * Shows a visitor message (or file) before the server has it.
+   * @param {{clientId: string, text?: string, type?: string, attachment?: object, quote?: object}} outgoing
    */
-  addOutgoing({ clientId, text, time = Date.now() }) {
-    /** @type {Message} */
-    const message = normalizeMessage({ id: '', clientId, type: 'visitor', text, time, sendStatus: 'sending' });
-    const entry = Object.freeze({
-      key: `k${this.#nextKey++}`,
-      message,
-      sendStatus: 'sending',
-      error: null,
-      confirmed: false,
-    });
+  addOutgoing({ clientId, text = '', type = 'visitor', attachment = null, quote = null }) {
+    const message = normalizeMessage({ id: '', clientId, type, text, attachment, quote, time: Date.now(), sendStatus: 'sending' });
+    const entry = Object.freeze({ key: `k${this.#nextKey++}`, message, sendStatus: 'sending', error: null, confirmed: false });
     this.#entries = [...this.#entries, entry];
     this.#emit('messages');
+  }
+
+  /**
+   * Shows an optimistic upload's progress.
+   * @param {string} clientId
+   * @param {number} progress 0…100
+   */
+  setProgress(clientId, progress) {
+    this.#updateOutgoing(clientId, (entry) => {
+      const attachment = { ...entry.message.attachment, progress };
+      return { ...entry, message: Object.freeze({ ...entry.message, attachment }) };
+    });
   }
 
   /**
@@ -178,11 +213,9 @@ export class ChatStore extends EventTarget {
    * @param {string} messageId
    */
   markAccepted(clientId, messageId) {
-    const index = this.#outgoingIndex(clientId);
-    if (index < 0) return;
-    const entry = this.#entries[index];
-    if (entry.confirmed || entry.message.id === messageId) return;
-    this.#replace(index, Object.freeze({ ...entry, message: Object.freeze({ ...entry.message, id: messageId }) }));
+    this.#updateOutgoing(clientId, (entry) =>
+      entry.message.id === messageId ? entry : { ...entry, message: Object.freeze({ ...entry.message, id: messageId }) },
+    );
   }
 
   /**
@@ -191,9 +224,7 @@ export class ChatStore extends EventTarget {
    * @param {string} error A human sentence.
    */
   markFailed(clientId, error) {
-    const index = this.#outgoingIndex(clientId);
-    if (index < 0 || this.#entries[index].confirmed) return;
-    this.#replace(index, Object.freeze({ ...this.#entries[index], sendStatus: 'failed', error }));
+    this.#updateOutgoing(clientId, (entry) => ({ ...entry, sendStatus: 'failed', error }));
   }
 
   /**
@@ -201,9 +232,19 @@ export class ChatStore extends EventTarget {
    * @param {string} clientId
    */
   markSending(clientId) {
-    const index = this.#outgoingIndex(clientId);
-    if (index < 0 || this.#entries[index].confirmed) return;
-    this.#replace(index, Object.freeze({ ...this.#entries[index], sendStatus: 'sending', error: null }));
+    this.#updateOutgoing(clientId, (entry) => ({ ...entry, sendStatus: 'sending', error: null }));
+  }
+
+  /**
+   * Shows (or clears) an error next to a message, such as a refused edit.
+   * @param {string} messageId
+   * @param {string | null} error
+   */
+  setMessageError(messageId, error) {
+    const index = this.#entries.findIndex((entry) => entry.message.id === messageId);
+    if (index >= 0 && this.#entries[index].error !== error) {
+      this.#replace(index, Object.freeze({ ...this.#entries[index], error }));
+    }
   }
 
   /**
@@ -211,40 +252,22 @@ export class ChatStore extends EventTarget {
    * @returns {Entry | undefined} The row of the message sent with this clientId.
    */
   findOutgoing(clientId) {
-    return this.#entries[this.#outgoingIndex(clientId)];
+    return this.#entries.find((entry) => entry.message.clientId === clientId);
   }
 
-  /** @param {Operator | null} operator */
-  setOperator(operator) {
-    const next = operator && typeof operator === 'object' ? operator : null;
-    if (JSON.stringify(next) === JSON.stringify(this.#operator)) return;
-    this.#operator = next;
-    this.#emit('operator');
+  /**
+   * @param {string} id
+   * @returns {Entry | undefined}
+   */
+  find(id) {
+    return this.#entries.find((entry) => entry.message.id === id);
   }
 
-  /** @param {boolean} typing */
-  setOperatorTyping(typing) {
-    if (typing === this.#operatorTyping) return;
-    this.#operatorTyping = typing;
-    this.#emit('typing');
-  }
-
-  /** @param {string} state */
-  setChatState(state) {
-    if (state === this.#chatState) return;
-    this.#chatState = state;
-    this.#emit('chatstate');
-  }
-
-  /** @param {string} state `connecting`, `live`, `reconnecting` or `failed`. */
-  setConnection(state) {
-    if (state === this.#connection) return;
-    this.#connection = state;
-    this.#emit('connection');
-  }
-
-  #outgoingIndex(clientId) {
-    return this.#entries.findIndex((entry) => entry.message.clientId === clientId);
+  #updateOutgoing(clientId, change) {
+    const index = this.#entries.findIndex((entry) => entry.message.clientId === clientId);
+    if (index < 0 || this.#entries[index].confirmed) return;
+    const next = change(this.#entries[index]);
+    if (next !== this.#entries[index]) this.#replace(index, Object.freeze(next));
   }
 
   #serverEntry(message, previous) {
@@ -252,7 +275,7 @@ export class ChatStore extends EventTarget {
       key: previous?.key ?? `k${this.#nextKey++}`,
       message,
       sendStatus: message.sendStatus,
-      error: null,
+      error: previous?.confirmed ? previous.error : null,
       confirmed: true,
     });
   }
@@ -275,12 +298,14 @@ function sameMessage(entry, message) {
   return message.clientId !== null && entry.message.clientId === message.clientId;
 }
 
+const object = (value) => (value && typeof value === 'object' ? value : null);
+
 /**
  * Fills defaults so views need no checks.
  * @returns {Message}
  */
-function normalizeMessage(raw) {
-  const value = raw && typeof raw === 'object' ? raw : {};
+export function normalizeMessage(raw) {
+  const value = object(raw) ?? {};
   return Object.freeze({
     ...value,
     id: typeof value.id === 'string' ? value.id : String(value.id ?? ''),
@@ -295,5 +320,10 @@ function normalizeMessage(raw) {
     edited: Boolean(value.edited),
     canBeEdited: Boolean(value.canBeEdited),
     canBeReplied: Boolean(value.canBeReplied),
+    attachment: object(value.attachment),
+    quote: object(value.quote),
+    keyboard: object(value.keyboard),
+    keyboardRequest: object(value.keyboardRequest),
+    sticker: object(value.sticker),
   });
 }

@@ -234,3 +234,125 @@ def _save_artifacts(browser, nodeid: str) -> None:
 def wait(driver) -> WebDriverWait:
     """A WebDriverWait with the suite's timeout."""
     return WebDriverWait(driver, WAIT_TIMEOUT)
+
+
+# --- The widget page's helpers (Tests/Browser/test_widget_*.py) -------------------------------
+
+WIDGET_ITEMS_JS = """
+const [type] = arguments;
+return Array.from(document.querySelectorAll('[data-transcript-list] > .transcript-item'))
+  .filter((item) => type === null || item.dataset.messageType === type);
+"""
+
+
+class OperatorAPI:
+    """The embedded service's operator console API, called over HTTP to play the operator."""
+
+    def __init__(self, console_url: str):
+        self.base = console_url.split("/operator")[0] + "/operator/api"
+
+    def call(self, method: str, path: str, body=None):
+        import json
+        import urllib.request
+
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            text = response.read().decode()
+        return json.loads(text) if text else None
+
+    def visitor_id(self, wait, location: str | None = None) -> str:
+        """Waits until the service has a visitor with an open chat (at `location`) and returns its id."""
+
+        def find(_):
+            for chat in self.call("GET", "/chats"):
+                if (location is None or chat["location"] == location) and chat.get("chat"):
+                    return chat["visitorId"]
+            return False
+
+        return wait.until(find, "the service never listed the visitor's chat")
+
+    def visitor(self, visitor_id: str, path: str, body=None, method: str = "POST"):
+        return self.call(method, f"/visitors/{visitor_id}{path}", body)
+
+
+@pytest.fixture
+def operator_api(server) -> OperatorAPI:
+    """The operator console API of the test's server."""
+    return OperatorAPI(server.console_url)
+
+
+class WidgetPage:
+    """The widget page in the test's browser, with small helpers that wait on conditions."""
+
+    def __init__(self, driver, wait, widget_url: str):
+        self.driver = driver
+        self.wait = wait
+        self.url = widget_url.rstrip("/") + "/"
+
+    def open(self, query: str = "location=manual"):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support import expected_conditions as EC
+
+        self.driver.get(self.url + "?" + query)
+        self.wait.until(
+            EC.presence_of_element_located((By.CSS_SELECTOR, '[data-connection-banner][data-state="live"]')),
+            "the connection banner never reached data-state=live",
+        )
+        return self.composer()
+
+    def composer(self):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support import expected_conditions as EC
+
+        return self.wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-composer-input]")))
+
+    def items(self, type_: str | None = None):
+        return self.driver.execute_script(WIDGET_ITEMS_JS, type_)
+
+    def text_of(self, item) -> str:
+        return self.driver.execute_script(
+            "return arguments[0].querySelector('[data-message-text]').textContent", item
+        )
+
+    def wait_item(self, type_: str, predicate=lambda item: True, message: str = ""):
+        """Waits for the first item of this type for which `predicate(item)` is true."""
+
+        def find(_):
+            for item in self.items(type_):
+                try:
+                    if predicate(item):
+                        return item
+                except Exception:  # noqa: BLE001 - a re-rendered element; look again
+                    return False
+            return False
+
+        return self.wait.until(find, message or f"no {type_} item matched")
+
+    def wait_text(self, type_: str, text: str):
+        return self.wait_item(type_, lambda item: text in self.text_of(item), f"no {type_} item with {text!r}")
+
+    def send(self, text: str):
+        """Types `text` and presses Enter; returns the visitor item once the server has it."""
+        from selenium.webdriver.common.keys import Keys
+
+        composer = self.composer()
+        composer.send_keys(text)
+        composer.send_keys(Keys.ENTER)
+        return self.wait_item(
+            "visitor",
+            lambda item: self.text_of(item) == text and item.get_attribute("data-send-status") == "sent"
+            and bool(item.get_attribute("data-message-id")),
+            f"the visitor message {text!r} was never sent",
+        )
+
+    def uncaught_errors(self):
+        return [entry for entry in self.driver.get_log("browser") if "Uncaught" in entry["message"]]
+
+
+@pytest.fixture
+def page(driver, wait, widget_url) -> WidgetPage:
+    """The widget page helper."""
+    return WidgetPage(driver, wait, widget_url)

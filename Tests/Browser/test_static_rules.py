@@ -81,3 +81,34 @@ def test_console_page_has_no_inline_code():
         if re.search(r"<style\b|\sstyle=|\son[a-z]+=", line):
             offenders.append(f"{number}: inline style or event handler")
     assert offenders == [], "\n".join(offenders)
+
+
+#: Other ways to run strings as code or to let markup in, banned from the widget's scripts.
+CODE_SINKS = ("eval(", "new Function(", "srcdoc", ".setAttribute('on", 'setAttribute("on', "createContextualFragment")
+
+
+def test_no_code_sinks_in_widget_scripts():
+    offenders = []
+    for path in script_files():
+        if path.is_relative_to(PUBLIC / "operator"):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            offenders += [f"{path.relative_to(REPO_ROOT)}:{number}: {sink}" for sink in CODE_SINKS if sink in line]
+    assert offenders == [], "\n".join(offenders)
+
+
+def test_widget_covers_its_component_modules():
+    names = {path.name for path in script_files() if path.is_relative_to(PUBLIC / "js" / "components")}
+    assert {"transcript.js", "composer.js", "keyboard.js", "quote.js", "attachment.js", "panels.js"} <= names
+
+
+def test_locales_have_the_same_keys_and_cover_the_template():
+    import json
+
+    tables = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (PUBLIC / "i18n").glob("*.json")}
+    assert {"en", "ru"} <= set(tables)
+    keys = set(tables["en"])
+    assert all(set(table) == keys for table in tables.values()), "the locales' keys differ"
+    template = (REPO_ROOT / "Templates" / "index.mustache").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-i18n(?:-label|-placeholder|-title)?="(\w+)"', template))
+    assert used - keys == set(), f"template keys missing from the strings: {used - keys}"

@@ -1,27 +1,77 @@
-// The message composer. It owns `[data-composer]`: Enter sends, Shift+Enter adds a line, and
-// focus stays in the text box after sending.
+// The message composer. It owns `[data-composer]`: Enter sends, Shift+Enter adds a line; a chip
+// shows the message being replied to or edited (Escape or Cancel drops it); files come from the
+// picker or a paste; the draft is reported as typing.
+
+import { formatSize } from '../dom.js';
+
+/**
+ * Why a file may not be uploaded under the server's limits, or null when it may.
+ * @param {File} file
+ * @param {{maxFileSize?: number, allowedTypes?: string[], uploadsAllowed?: boolean} | null} limits
+ * @param {import('../i18n.js').Strings} strings
+ * @returns {string | null}
+ */
+export function checkFile(file, limits, strings) {
+  if (limits === null) return null;
+  if (limits.uploadsAllowed === false) return strings.t('uploadsOff');
+  if (typeof limits.maxFileSize === 'number' && limits.maxFileSize > 0 && file.size > limits.maxFileSize) {
+    return strings.t('fileTooBig', { name: file.name, limit: formatSize(limits.maxFileSize) });
+  }
+  const types = Array.isArray(limits.allowedTypes) ? limits.allowedTypes.map((type) => String(type).toLowerCase()) : [];
+  const extension = file.name.includes('.') ? file.name.split('.').pop().toLowerCase() : '';
+  if (types.length > 0 && !types.includes(extension)) return strings.t('fileType', { type: extension || file.type || '?' });
+  return null;
+}
 
 /** The message input form. */
 export class Composer {
   #form;
   #input;
-  #onSend;
+  #chip;
+  #chipText;
+  #error;
+  #strings;
+  #handlers;
+  /** @type {{mode: 'reply' | 'edit', message: import('../store.js').Message} | null} */
+  #target = null;
 
   /**
    * @param {HTMLFormElement} root The `[data-composer]` form.
    * @param {object} deps
-   * @param {(text: string) => void} deps.onSend Called with the text to send; never with blank text.
+   * @param {import('../i18n.js').Strings} deps.strings
+   * @param {(text: string, quote?: import('../store.js').Message) => void} deps.onSend Never called with blank text.
+   * @param {(messageId: string, text: string) => void} deps.onEdit
+   * @param {(files: File[]) => void} deps.onFiles
+   * @param {(draft: string) => void} deps.onTyping
    */
-  constructor(root, { onSend }) {
+  constructor(root, { strings, onSend, onEdit, onFiles, onTyping }) {
     this.#form = root;
     this.#input = /** @type {HTMLTextAreaElement} */ (root.querySelector('[data-composer-input]'));
-    this.#onSend = onSend;
+    this.#chip = root.querySelector('[data-composer-chip]');
+    this.#chipText = root.querySelector('[data-composer-chip-text]');
+    this.#error = root.querySelector('[data-composer-error]');
+    this.#strings = strings;
+    this.#handlers = { onSend, onEdit, onFiles };
+    const file = /** @type {HTMLInputElement} */ (root.querySelector('[data-composer-file]'));
 
-    this.#form.addEventListener('submit', (event) => {
+    root.addEventListener('submit', (event) => {
       event.preventDefault();
       this.#send();
     });
     this.#input.addEventListener('keydown', (event) => this.#handleKeydown(event));
+    this.#input.addEventListener('input', () => onTyping(this.#input.value));
+    this.#input.addEventListener('paste', (event) => {
+      const files = Array.from(event.clipboardData?.files ?? []);
+      if (files.length === 0) return;
+      event.preventDefault();
+      onFiles(files);
+    });
+    file.addEventListener('change', () => {
+      const files = Array.from(file.files ?? []);
+      file.value = '';
+      if (files.length > 0) onFiles(files);
+    });
+    root.querySelector('[data-composer-chip-cancel]').addEventListener('click', () => this.cancel());
   }
 
   /** Puts the focus in the text box. */
@@ -29,7 +79,55 @@ export class Composer {
     this.#input.focus();
   }
 
+  /**
+   * Replaces the draft (an insert-text keyboard button) and focuses the text box.
+   * @param {string} text
+   */
+  insert(text) {
+    this.#input.value = text;
+    this.#input.dispatchEvent(new Event('input'));
+    this.focus();
+  }
+
+  /**
+   * Starts a reply (quote chip) or an edit of the given message.
+   * @param {'reply' | 'edit'} mode
+   * @param {import('../store.js').Message} message
+   */
+  target(mode, message) {
+    this.#target = { mode, message };
+    this.#chip.hidden = false;
+    this.#chip.dataset.mode = mode;
+    const quoted = message.text || message.attachment?.files?.[0]?.name || '';
+    const label = mode === 'edit' ? this.#strings.t('editing') : this.#strings.t('replyingTo', { name: message.senderName || '…' });
+    this.#chipText.textContent = `${label}: ${quoted.length > 80 ? `${quoted.slice(0, 80)}…` : quoted}`;
+    if (mode === 'edit') this.#input.value = message.text;
+    this.focus();
+  }
+
+  /** Drops the reply or edit. */
+  cancel() {
+    if (this.#target?.mode === 'edit') this.#input.value = '';
+    this.#target = null;
+    this.#chip.hidden = true;
+    this.focus();
+  }
+
+  /**
+   * Shows (or clears, with null) an error under the composer.
+   * @param {string | null} text
+   */
+  showError(text) {
+    this.#error.hidden = !text;
+    this.#error.textContent = text ?? '';
+  }
+
   #handleKeydown(event) {
+    if (event.key === 'Escape' && this.#target !== null) {
+      event.preventDefault();
+      this.cancel();
+      return;
+    }
     // While an input method is composing, Enter confirms the composition instead of sending.
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -40,9 +138,14 @@ export class Composer {
   #send() {
     const text = this.#input.value;
     if (text.trim() === '') return;
+    const target = this.#target;
     this.#input.value = '';
-    this.#onSend(text);
+    this.#target = null;
+    this.#chip.hidden = true;
+    this.showError(null);
+    if (target?.mode === 'edit') this.#handlers.onEdit(target.message.id, text);
+    else this.#handlers.onSend(text, target?.message);
     // Clicking the button moved focus there; the visitor keeps typing in the text box.
-    this.#input.focus();
+    this.focus();
   }
 }

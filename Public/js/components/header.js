@@ -1,50 +1,70 @@
-// The header. It owns `[data-header]`: the title, the operator's name, the chat state and the
-// typing indicator.
+// The header. It owns `[data-header]`: the title, the operator's name and avatar, online status,
+// chat state, the typing indicator, the unread badge and the chat's action buttons.
 
-/** Short visible descriptions of chat states worth telling the visitor about. */
-export const CHAT_STATE_LABELS = Object.freeze({
-  queue: 'Waiting for an operator…',
-  closedByOperator: 'The operator closed the chat.',
-  closedByVisitor: 'Chat closed.',
-  closed: 'Chat closed.',
-});
+import { safeUrl } from '../dom.js';
 
-/** Shows who the visitor is talking to and whether they are typing. */
+const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
+
+/** Shows who the visitor is talking to, and offers start, close, rating and transcript. */
 export class Header {
-  #operatorName;
-  #chatState;
-  #typing;
+  #root;
   #store;
+  #strings;
 
   /**
    * @param {HTMLElement} root The `[data-header]` element.
    * @param {object} deps
    * @param {import('../store.js').ChatStore} deps.store
+   * @param {import('../i18n.js').Strings} deps.strings
+   * @param {{start: () => void, close: () => void, rate: () => void, transcript: () => void}} deps.actions
    */
-  constructor(root, { store }) {
-    this.#operatorName = root.querySelector('[data-operator-name]');
-    this.#chatState = root.querySelector('[data-chat-state]');
-    this.#typing = root.querySelector('[data-typing-indicator]');
+  constructor(root, { store, strings, actions }) {
+    this.#root = root;
     this.#store = store;
-
-    store.addEventListener('operator', () => this.render());
-    store.addEventListener('typing', () => this.render());
-    store.addEventListener('chatstate', () => this.render());
+    this.#strings = strings;
+    const on = (hook, action) => root.querySelector(`[data-${hook}]`).addEventListener('click', action);
+    on('chat-start', actions.start);
+    on('chat-close', actions.close);
+    on('rate-open', actions.rate);
+    on('transcript-open', actions.transcript);
+    for (const name of ['operator', 'lastOperator', 'operatorTyping', 'chatState', 'visitState', 'onlineStatus', 'unread']) {
+      store.addEventListener(name, () => this.render());
+    }
     this.render();
   }
 
-  /** Shows the store's operator, typing and chat state. */
+  /** Shows the store's state. */
   render() {
-    const { operator, operatorTyping, chatState } = this.#store;
+    const { operator, lastOperator, operatorTyping, chatState, visitState, onlineStatus, unread } = this.#store;
+    const t = (key, vars) => this.#strings.t(key, vars);
+    const q = (hook) => /** @type {HTMLElement} */ (this.#root.querySelector(`[data-${hook}]`));
+    const show = (hook, text) => {
+      const element = q(hook);
+      element.textContent = text;
+      element.hidden = text === '';
+    };
     const name = operator?.name ?? '';
-    this.#operatorName.textContent = name;
-    this.#operatorName.hidden = name === '';
+    show('operator-name', name);
+    const avatar = /** @type {HTMLImageElement} */ (q('operator-avatar'));
+    const avatarUrl = safeUrl(operator?.avatarUrl);
+    avatar.hidden = avatarUrl === null;
+    if (avatarUrl !== null && avatar.src !== avatarUrl) avatar.src = avatarUrl;
 
-    const stateLabel = name === '' || chatState.startsWith('closed') ? (CHAT_STATE_LABELS[chatState] ?? '') : '';
-    this.#chatState.textContent = stateLabel;
-    this.#chatState.hidden = stateLabel === '';
-    this.#chatState.dataset.chatState = chatState;
+    const statusKey = onlineStatus === 'offline' ? 'offlineStatus' : onlineStatus;
+    show('online-status', name === '' && ['online', 'busyOnline', 'offline', 'busyOffline'].includes(onlineStatus) ? t(statusKey) : '');
+    q('online-status').dataset.status = onlineStatus;
+    const stateLabel = name === '' || chatState.startsWith('closed') ? t(chatState) : '';
+    show('chat-state', stateLabel === chatState ? '' : stateLabel);
+    q('chat-state').dataset.chatState = chatState;
+    q('typing-indicator').hidden = !operatorTyping;
 
-    this.#typing.hidden = !operatorTyping;
+    const count = Number(unread?.count) || 0;
+    show('unread-badge', count > 0 ? String(count) : '');
+    q('unread-badge').setAttribute('aria-label', t('unread', { n: count }));
+
+    const open = OPEN_STATES.has(chatState);
+    q('chat-close').hidden = !open;
+    q('chat-start').hidden = open || visitState === 'departmentSelection' || visitState === 'offlineMessage';
+    q('rate-open').hidden = lastOperator === null;
   }
 }

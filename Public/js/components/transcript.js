@@ -1,30 +1,41 @@
 // The message list. It owns `[data-transcript]`, renders the store's entries into the
 // `role="log"` list by cloning the message `<template>`, and never moves focus.
 
+import { fillLinkified, setData, safeUrl } from '../dom.js';
+import { renderAttachment } from './attachment.js';
+import { renderKeyboard } from './keyboard.js';
+import { renderQuote } from './quote.js';
+
 /** Message types written by the visitor; they show a send status instead of a sender name. */
 const VISITOR_TYPES = new Set(['visitor', 'fileFromVisitor', 'keyboardResponse']);
 /** Message types that are notices from the system rather than from a person. */
-const SYSTEM_TYPES = new Set(['info', 'operatorBusy', 'contactInformationRequest']);
+const SYSTEM_TYPES = new Set(['info', 'operatorBusy', 'contactInformationRequest', 'actionRequest']);
+/** How close to an edge (in px) counts as being there. */
+const EDGE_PX = 48;
+const STATUS_KEYS = Object.freeze({ sending: 'sending', sent: 'sent', failed: 'notSent' });
 
-/** How close to the bottom (in px) still counts as "reading the latest messages". */
-const STICK_TO_BOTTOM_PX = 48;
-
-/** Visible labels for a visitor message's send status. */
-export const STATUS_LABELS = Object.freeze({
-  sending: 'Sending…',
-  sent: 'Sent',
-  failed: 'Not sent',
-});
+/**
+ * @typedef {object} TranscriptActions
+ * @property {(clientId: string) => void} retry
+ * @property {(message: import('../store.js').Message, action: 'reply' | 'edit' | 'delete') => void} act
+ * @property {(messageId: string, buttonId: string) => void} press
+ * @property {(text: string) => void} insert
+ * @property {(url: string, name: string) => void} openImage
+ * @property {() => void} loadOlder
+ */
 
 /** Renders the transcript and keeps it in step with the store. */
 export class Transcript {
   #root;
   #list;
   #empty;
+  #more;
   #template;
   #store;
-  #onRetry;
+  #strings;
+  #actions;
   #timeFormat;
+  #dateFormat;
   /** @type {Map<string, HTMLLIElement>} */
   #items = new Map();
   /** @type {WeakMap<HTMLLIElement, import('../store.js').Entry>} */
@@ -37,47 +48,63 @@ export class Transcript {
    * @param {object} deps
    * @param {import('../store.js').ChatStore} deps.store
    * @param {HTMLTemplateElement} deps.template The message template (one `<li>`).
-   * @param {(clientId: string) => void} deps.onRetry Called when the visitor retries a failed message.
-   * @param {string} [deps.locale] For formatting times.
+   * @param {import('../i18n.js').Strings} deps.strings
+   * @param {TranscriptActions} deps.actions
+   * @param {string} [deps.locale] For formatting times and dates.
    */
-  constructor(root, { store, template, onRetry, locale }) {
+  constructor(root, { store, template, strings, actions, locale }) {
     this.#root = root;
     this.#list = /** @type {HTMLOListElement} */ (root.querySelector('[data-transcript-list]'));
     this.#empty = root.querySelector('[data-transcript-empty]');
+    this.#more = root.querySelector('[data-history-more]');
     this.#template = template;
     this.#store = store;
-    this.#onRetry = onRetry;
-    this.#timeFormat = makeTimeFormat(locale);
+    this.#strings = strings;
+    this.#actions = actions;
+    this.#timeFormat = makeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+    this.#dateFormat = makeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' });
 
     this.#list.addEventListener('click', (event) => this.#handleClick(event));
+    this.#more.addEventListener('click', () => actions.loadOlder());
     root.addEventListener('scroll', () => {
-      this.#stickToBottom = this.#isNearBottom();
+      this.#stickToBottom = this.isNearBottom();
+      if (root.scrollTop <= EDGE_PX && store.hasMoreHistory) actions.loadOlder();
     });
     // The banner or a growing composer shrinks the transcript; keep the latest message in view.
     new ResizeObserver(() => {
-      if (this.#stickToBottom) this.#scrollToBottom();
+      if (this.#stickToBottom) this.scrollToLatest();
     }).observe(root);
     store.addEventListener('messages', () => this.render());
+    store.addEventListener('hasMoreHistory', () => this.render());
+    store.addEventListener('hello', () => this.render());
     this.render();
   }
 
   /** Brings the list in line with the store, reusing each row's element. */
   render() {
+    const root = this.#root;
+    const fromBottom = root.scrollHeight - root.scrollTop;
     const entries = this.#store.entries;
     const seen = new Set();
     let cursor = this.#list.firstElementChild;
+    let previousDay = '';
 
     for (const entry of entries) {
       seen.add(entry.key);
       let item = this.#items.get(entry.key);
       if (item === undefined) {
-        item = this.#makeItem();
+        item = /** @type {HTMLLIElement} */ (this.#template.content.firstElementChild.cloneNode(true));
         this.#items.set(entry.key, item);
       }
       if (this.#rendered.get(item) !== entry) {
         this.#fill(item, entry);
         this.#rendered.set(item, entry);
       }
+      const day = new Date(entry.message.time).toDateString();
+      const date = item.querySelector('[data-message-date]');
+      date.hidden = day === previousDay;
+      if (!date.hidden) date.textContent = this.#dayLabel(entry.message.time);
+      previousDay = day;
       if (item === cursor) {
         cursor = cursor.nextElementSibling;
       } else {
@@ -91,24 +118,42 @@ export class Transcript {
       }
     }
 
-    if (this.#empty) this.#empty.hidden = entries.length > 0;
-    if (this.#stickToBottom) this.#scrollToBottom();
+    const hello = this.#store.hello;
+    this.#empty.textContent = hello || this.#strings.t('empty');
+    this.#empty.hidden = entries.length > 0;
+    this.#more.hidden = !this.#store.hasMoreHistory;
+    // Keep the visitor's place: new rows above (older history) must not push the view.
+    if (this.#stickToBottom) this.scrollToLatest();
+    else root.scrollTop = root.scrollHeight - fromBottom;
   }
 
   /** Scrolls to the newest message (used after the visitor sends one). */
   scrollToLatest() {
-    this.#scrollToBottom();
+    this.#root.scrollTop = this.#root.scrollHeight;
+    this.#stickToBottom = true;
   }
 
-  #makeItem() {
-    const fragment = /** @type {DocumentFragment} */ (this.#template.content.cloneNode(true));
-    return /** @type {HTMLLIElement} */ (fragment.firstElementChild);
+  /** @returns {boolean} Whether the newest messages are in view. */
+  isNearBottom() {
+    const root = this.#root;
+    return root.scrollHeight - root.scrollTop - root.clientHeight <= EDGE_PX;
+  }
+
+  #dayLabel(time) {
+    const day = new Date(time);
+    const today = new Date();
+    if (day.toDateString() === today.toDateString()) return this.#strings.t('today');
+    today.setDate(today.getDate() - 1);
+    if (day.toDateString() === today.toDateString()) return this.#strings.t('yesterday');
+    return Number.isNaN(day.getTime()) ? '' : this.#dateFormat.format(day);
   }
 
   #fill(item, entry) {
     const { message, sendStatus, error } = entry;
+    const t = (key, vars) => this.#strings.t(key, vars);
     const fromVisitor = VISITOR_TYPES.has(message.type);
     const kind = fromVisitor ? 'visitor' : SYSTEM_TYPES.has(message.type) ? 'system' : 'operator';
+    const q = (hook) => /** @type {HTMLElement} */ (item.querySelector(`[data-${hook}]`));
 
     setData(item, 'messageId', message.id || null);
     setData(item, 'clientId', message.clientId);
@@ -116,64 +161,75 @@ export class Transcript {
     item.dataset.messageKind = kind;
     setData(item, 'sendStatus', fromVisitor ? sendStatus : null);
 
-    const sender = item.querySelector('[data-message-sender]');
+    const sender = q('message-sender');
     const showSender = kind === 'operator' && message.senderName !== '';
     sender.textContent = showSender ? message.senderName : '';
     sender.hidden = !showSender;
+    const avatar = /** @type {HTMLImageElement} */ (q('message-avatar'));
+    const avatarUrl = kind === 'operator' ? safeUrl(message.avatarUrl) : null;
+    avatar.hidden = avatarUrl === null;
+    if (avatarUrl !== null && avatar.src !== avatarUrl) avatar.src = avatarUrl;
 
-    item.querySelector('[data-message-text]').textContent = message.text;
+    renderQuote(q('message-quote'), message.quote, this.#strings);
+    renderAttachment(q('message-files'), /** @type {HTMLProgressElement} */ (q('message-progress')), message, this.#strings);
+    renderKeyboard(q('message-keyboard'), message, this.#strings);
 
-    const time = item.querySelector('[data-message-time]');
+    let text = message.text;
+    if (message.type === 'keyboardResponse' && text === '') text = message.keyboardRequest?.button?.text ?? '';
+    if (message.type === 'contactInformationRequest' && text === '') text = t('contactRequest');
+    if (message.type === 'sticker') text = t('sticker', { id: message.sticker?.id ?? '' });
+    const fileName = message.attachment?.files?.[0]?.name;
+    if (message.attachment && (text === fileName || message.attachment.state === 'upload')) text = '';
+    const textElement = q('message-text');
+    fillLinkified(textElement, text);
+    textElement.hidden = text === '';
+
+    const time = /** @type {HTMLTimeElement} */ (q('message-time'));
     const date = new Date(message.time);
-    if (Number.isNaN(date.getTime())) {
-      time.textContent = '';
-      time.removeAttribute('datetime');
-    } else {
-      time.dateTime = date.toISOString();
-      time.textContent = this.#timeFormat.format(date);
-    }
+    const valid = !Number.isNaN(date.getTime());
+    time.dateTime = valid ? date.toISOString() : '';
+    time.textContent = valid ? this.#timeFormat.format(date) : '';
+    q('message-edited').hidden = !message.edited;
 
-    const status = item.querySelector('[data-message-status]');
+    const status = q('message-status');
     status.hidden = !fromVisitor;
-    if (fromVisitor) {
-      const label = STATUS_LABELS[sendStatus] ?? '';
-      status.textContent = sendStatus === 'failed' && error ? `${label}: ${error}` : label;
-      if (sendStatus === 'failed') status.setAttribute('role', 'alert');
-      else status.removeAttribute('role');
-    } else {
-      status.textContent = '';
-    }
-    const retry = item.querySelector('[data-message-retry]');
-    retry.hidden = !(fromVisitor && sendStatus === 'failed' && message.clientId !== null);
+    status.textContent = fromVisitor ? t(STATUS_KEYS[sendStatus] ?? 'sent') + (sendStatus === 'failed' && error ? `: ${error}` : '') : '';
+    const ticks = q('message-ticks');
+    ticks.hidden = !(fromVisitor && sendStatus === 'sent');
+    ticks.textContent = message.read ? '✓✓' : '✓';
+    ticks.setAttribute('aria-label', t(message.read ? 'read' : 'sent'));
+    setData(ticks, 'read', message.read ? 'true' : null);
+    q('message-retry').hidden = !(fromVisitor && sendStatus === 'failed' && message.clientId !== null);
+
+    const actionError = q('message-error');
+    actionError.hidden = !(entry.confirmed && error);
+    actionError.textContent = entry.confirmed && error ? error : '';
+
+    const canAct = entry.confirmed && message.id !== '';
+    q('action="reply"').hidden = !(canAct && kind !== 'system' && message.canBeReplied);
+    q('action="edit"').hidden = !(canAct && message.canBeEdited && message.type === 'visitor');
+    q('action="delete"').hidden = !(canAct && message.canBeEdited);
   }
 
   #handleClick(event) {
-    const button = event.target instanceof Element ? event.target.closest('[data-message-retry]') : null;
-    if (button === null || !this.#list.contains(button)) return;
-    const clientId = button.closest('[data-client-id]')?.getAttribute('data-client-id');
-    if (clientId) this.#onRetry(clientId);
-  }
-
-  #isNearBottom() {
-    const root = this.#root;
-    return root.scrollHeight - root.scrollTop - root.clientHeight <= STICK_TO_BOTTOM_PX;
-  }
-
-  #scrollToBottom() {
-    this.#root.scrollTop = this.#root.scrollHeight;
-    this.#stickToBottom = true;
+    const target = event.target instanceof Element ? event.target.closest('button') : null;
+    if (target === null || !this.#list.contains(target)) return;
+    const item = /** @type {HTMLElement} */ (target.closest('.transcript-item'));
+    const entry = this.#rendered.get(/** @type {HTMLLIElement} */ (item));
+    if (!entry) return;
+    const data = target.dataset;
+    if ('messageRetry' in data && entry.message.clientId) this.#actions.retry(entry.message.clientId);
+    else if (data.action) this.#actions.act(entry.message, /** @type {any} */ (data.action));
+    else if (data.fileOpen) this.#actions.openImage(data.fileOpen, data.fileName ?? '');
+    else if (data.insert !== undefined) this.#actions.insert(data.insert);
+    else if (data.buttonId) this.#actions.press(entry.message.id, data.buttonId);
   }
 }
 
-function setData(element, name, value) {
-  if (value === null || value === undefined || value === '') delete element.dataset[name];
-  else element.dataset[name] = value;
-}
-
-function makeTimeFormat(locale) {
+function makeFormat(locale, options) {
   try {
-    return new Intl.DateTimeFormat(locale || undefined, { hour: '2-digit', minute: '2-digit' });
+    return new Intl.DateTimeFormat(locale || undefined, options);
   } catch {
-    return new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+    return new Intl.DateTimeFormat(undefined, options);
   }
 }

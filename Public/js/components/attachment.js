@@ -1,0 +1,102 @@
+// Files inside a message (image thumbnails that open in the lightbox, download cards for other
+// files, upload progress and errors) and the lightbox dialog itself.
+
+import { el, formatSize, safeUrl } from '../dom.js';
+
+/**
+ * Renders `message.attachment` into the files container and the progress bar.
+ * Click hook: `data-file-open` (the image URL) on thumbnails.
+ * @param {HTMLElement} root `[data-message-files]`
+ * @param {HTMLProgressElement} progress `[data-message-progress]`
+ * @param {import('../store.js').Message} message
+ * @param {import('../i18n.js').Strings} strings
+ */
+export function renderAttachment(root, progress, message, strings) {
+  const attachment = message.attachment;
+  const files = Array.isArray(attachment?.files) ? attachment.files.filter(Boolean) : [];
+  const uploading = attachment?.state === 'upload';
+  progress.hidden = !uploading;
+  if (uploading) {
+    progress.value = Number(attachment.progress) || 0;
+    progress.setAttribute('aria-label', strings.t('uploading', { name: files[0]?.name ?? '' }));
+  }
+  root.hidden = attachment === null;
+  if (attachment === null) return root.replaceChildren();
+  root.dataset.attachmentState = attachment.state ?? 'ready';
+  const nodes = files.map((file) => (attachment.state === 'ready' || !attachment.state ? renderFile(file, strings) : renderPending(file)));
+  if (attachment.state === 'error') {
+    nodes.push(el('p', 'transcript-file-error', attachment.errorMessage || strings.t('uploadFailed')));
+  } else if (attachment.state === 'externalChecks') {
+    nodes.push(el('p', 'transcript-file-note', strings.t('checking')));
+  }
+  root.replaceChildren(...nodes);
+}
+
+function fileMeta(file) {
+  return [formatSize(file.size), typeof file.contentType === 'string' ? file.contentType : ''].filter(Boolean).join(' · ');
+}
+
+function renderPending(file) {
+  const card = el('span', 'transcript-file');
+  card.append(el('span', 'transcript-file-name', String(file.name ?? '')), el('span', 'transcript-file-meta', fileMeta(file)));
+  return card;
+}
+
+function renderFile(file, strings) {
+  const name = typeof file.name === 'string' ? file.name : '';
+  const url = safeUrl(file.url, true);
+  const thumb = safeUrl(file.thumbUrl, true) ?? (file.image ? url : null);
+  if (file.image && thumb !== null && url !== null) {
+    const button = el('button', 'transcript-thumb');
+    button.type = 'button';
+    button.dataset.fileOpen = url;
+    button.dataset.fileName = name;
+    button.setAttribute('aria-label', strings.t('openImage', { name }));
+    const img = /** @type {HTMLImageElement} */ (el('img', 'transcript-thumb-image'));
+    img.src = thumb;
+    img.alt = name;
+    img.loading = 'lazy';
+    if (file.image.width > 0 && file.image.height > 0) {
+      img.width = Math.min(240, file.image.width);
+      img.height = Math.round((img.width * file.image.height) / file.image.width);
+    }
+    button.append(img);
+    return button;
+  }
+  const card = /** @type {HTMLAnchorElement} */ (el(url === null ? 'span' : 'a', 'transcript-file'));
+  if (url !== null) {
+    card.href = url;
+    card.download = name;
+    card.dataset.fileLink = '';
+  }
+  card.append(el('span', 'transcript-file-icon', '📄'), el('span', 'transcript-file-name', name), el('span', 'transcript-file-meta', fileMeta(file)));
+  return card;
+}
+
+/** The in-page image viewer: a modal `<dialog>`; Escape, the close button or a backdrop click close it. */
+export class Lightbox {
+  #root;
+  #image;
+
+  /** @param {HTMLDialogElement} root The `[data-lightbox]` dialog. */
+  constructor(root) {
+    this.#root = root;
+    this.#image = /** @type {HTMLImageElement} */ (root.querySelector('[data-lightbox-image]'));
+    root.querySelector('[data-lightbox-close]').addEventListener('click', () => root.close());
+    root.addEventListener('click', (event) => {
+      if (event.target === root) root.close();
+    });
+  }
+
+  /**
+   * @param {string} url Same-origin image URL.
+   * @param {string} name
+   */
+  open(url, name) {
+    const src = safeUrl(url, true);
+    if (src === null) return;
+    this.#image.src = src;
+    this.#image.alt = name;
+    this.#root.showModal();
+  }
+}

@@ -1,0 +1,54 @@
+// A bot keyboard inside a message: rows of buttons in the `pending`, `completed` (the chosen button
+// marked) or `canceled` state. URL buttons are links (http(s) only); insert buttons fill the composer.
+
+import { el, safeUrl } from '../dom.js';
+
+/**
+ * Renders `message.keyboard` into root (emptied and hidden when there is none). Click hooks:
+ * `data-button-id` (press), `data-insert` (fill the composer).
+ * @param {HTMLElement} root
+ * @param {import('../store.js').Message} message
+ * @param {import('../i18n.js').Strings} strings
+ */
+export function renderKeyboard(root, message, strings) {
+  const keyboard = message.keyboard;
+  root.hidden = keyboard === null;
+  if (keyboard === null) return root.replaceChildren();
+  const state = ['pending', 'completed', 'canceled'].includes(keyboard.state) ? keyboard.state : 'pending';
+  root.dataset.keyboardState = state;
+  const chosen = keyboard.response?.buttonId ?? null;
+  const rows = [];
+  for (const row of Array.isArray(keyboard.buttons) ? keyboard.buttons : []) {
+    const line = el('div', 'transcript-keyboard-row');
+    for (const button of Array.isArray(row) ? row : []) {
+      if (!button || button.state === 'hidden') continue;
+      line.append(renderButton(button, state, button.id === chosen || button.state === 'showingSelected', strings));
+    }
+    rows.push(line);
+  }
+  if (state === 'canceled') rows.push(el('p', 'transcript-keyboard-note', strings.t('keyboardCanceled')));
+  root.replaceChildren(...rows);
+}
+
+function renderButton(button, state, selected, strings) {
+  const text = typeof button.text === 'string' ? button.text : '';
+  const href = button.type === 'url' ? safeUrl(button.data) : null;
+  let node;
+  if (href !== null && state !== 'canceled') {
+    node = /** @type {HTMLAnchorElement} */ (el('a', 'transcript-key', text));
+    node.href = href;
+    node.target = '_blank';
+    node.rel = 'noopener noreferrer';
+  } else {
+    node = /** @type {HTMLButtonElement} */ (el('button', 'transcript-key', text));
+    node.type = 'button';
+    node.disabled = state !== 'pending' || button.active === false;
+    if (button.type === 'insert' && typeof button.data === 'string') node.dataset.insert = button.data;
+  }
+  if (typeof button.id === 'string') node.dataset.buttonId = button.id;
+  if (selected) {
+    node.dataset.selected = 'true';
+    node.append(el('span', 'transcript-key-chosen', ` ✓ ${strings.t('chosen')}`));
+  }
+  return node;
+}

@@ -1,0 +1,68 @@
+"""Hostile text in every place the page shows service data must stay inert text."""
+
+from __future__ import annotations
+
+from selenium.webdriver.common.by import By
+
+from test_widget_messages import start_manual_chat
+
+CORPUS = [
+    "<script>window.__pwned = 1</script>",
+    '<img src=x onerror="window.__pwned = 2">',
+    '"><svg onload="window.__pwned = 3">',
+    "javascript:window.__pwned = 4",
+    "<a href=\"javascript:window.__pwned=5\">click</a>",
+    "{{7*7}} ${window.__pwned = 6} &lt;b&gt;",
+    "<iframe srcdoc='<script>parent.__pwned=7</script>'></iframe>",
+]
+
+INJECTED = "[data-transcript-list] script, [data-transcript-list] img:not(.transcript-avatar):not(.transcript-thumb-image), " \
+    "[data-transcript-list] svg, [data-transcript-list] iframe, [href^='javascript']"
+
+
+def assert_inert(driver):
+    assert driver.execute_script("return window.__pwned") is None
+    assert driver.find_elements(By.CSS_SELECTOR, INJECTED) == []
+
+
+def test_hostile_visitor_and_operator_text_is_inert(page, operator_api, driver):
+    visitor = start_manual_chat(page, operator_api, "start")
+    for text in CORPUS:
+        page.send(text)
+        operator_api.visitor(visitor, "/messages", {"text": "op " + text})
+        operator_api.visitor(visitor, "/messages", {"text": "info " + text, "kind": "info"})
+    for text in CORPUS:
+        item = page.wait_text("operator", "op " + text)
+        assert page.text_of(item) == "op " + text
+        page.wait_text("info", "info " + text)
+    for item in page.items():
+        element = item.find_element(By.CSS_SELECTOR, "[data-message-text]")
+        assert driver.execute_script("return arguments[0].querySelectorAll(':not(a.transcript-link)').length", element) == 0
+    assert_inert(driver)
+    assert page.uncaught_errors() == []
+
+
+def test_hostile_file_names_keyboard_buttons_and_quotes_are_inert(page, operator_api, driver):
+    import base64
+
+    visitor = start_manual_chat(page, operator_api, CORPUS[1])
+    for index, text in enumerate(CORPUS):
+        operator_api.visitor(
+            visitor, "/files", {"filename": f"{text}.txt", "base64": base64.b64encode(b"x").decode(), "contentType": "text/plain"}
+        )
+        operator_api.visitor(
+            visitor,
+            "/keyboard",
+            {"rows": [[{"id": f"b{index}", "text": text}, {"id": f"u{index}", "text": "link", "url": text}]]},
+        )
+    page.wait.until(lambda d: len(page.items("keyboard")) == len(CORPUS))
+    page.wait.until(lambda d: len(page.items("fileFromOperator")) == len(CORPUS))
+    texts = driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-button-id^=\"b\"]')).map((b) => b.firstChild.textContent)"
+    )
+    assert sorted(texts) == sorted(CORPUS)
+    names = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.transcript-file-name')).map((n) => n.textContent)"
+    )
+    assert sorted(names) == sorted(f"{t}.txt" for t in CORPUS)
+    assert_inert(driver)
