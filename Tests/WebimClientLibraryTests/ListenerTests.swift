@@ -116,7 +116,7 @@ import WebimClientLibrary
         let location = #""requireRegisteredAuthTokens": true"#
         try await ManualChat.with(location: location, startingChat: false, configure: configure) { chat in
             // PROTOCOL.md §2.6: the app is asked every fifth refusal, one second apart.
-            let asked = await withTimeout(.seconds(12)) { await tokens.requests.first { _ in true } }
+            let asked = await withTimeout(.seconds(30)) { await tokens.requests.first { _ in true } }
             #expect(asked == "token-of-ann")
             try await chat.console.request("POST", "/auth-tokens", body: ["token": "token-of-ann", "name": "Ann"])
             #expect(await chat.saw(.visitState(.idle)))

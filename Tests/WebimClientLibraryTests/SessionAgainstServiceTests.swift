@@ -16,10 +16,17 @@ import WebimClientLibrary
                     if case .added(id, _, .sending, .visitorMessage) = $0 { true } else { false }
                 }
                 #expect(added != nil)
-                let sent = await events.first { $0 == .changed(id: id, text: "Where is my order?", status: .sent) }
-                #expect(sent != nil)
-                let joined = await events.first { if case .operatorChanged(name: .some) = $0 { true } else { false } }
-                #expect(joined != nil)
+                // The scenario's operator may join before or after the service confirms the message.
+                let confirmedAndJoined = await withTimeout(.seconds(15)) {
+                    var (sent, joined) = (false, false)
+                    for await event in events {
+                        if event == .changed(id: id, text: "Where is my order?", status: .sent) { sent = true }
+                        if case .operatorChanged(name: .some) = event { joined = true }
+                        if sent, joined { return true }
+                    }
+                    return nil
+                }
+                #expect(confirmedAndJoined == true)
                 let reply = await events.first {
                     if case .added(_, let text, .sent, .operatorMessage) = $0 {
                         text.contains("Where is my order?")

@@ -114,7 +114,7 @@ actor ServiceClient {
         request.method = method
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(string: body))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
         let data = Data(try await response.body.collect(upTo: 1 << 24).readableBytesView)
         return (response.status.code, (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .null)
     }
@@ -137,7 +137,7 @@ enum ServiceClientError: Error {
 /// Plain HTTP helpers over AsyncHTTPClient.
 enum HTTP {
     static func get<Answer: Decodable>(_ url: String, as type: Answer.Type) async throws -> Answer {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(120))
         return try JSONDecoder().decode(
             type,
             from: Data(try await response.body.collect(upTo: 1 << 26).readableBytesView)
@@ -156,7 +156,7 @@ enum HTTP {
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(body) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
         let data = Data(try await response.body.collect(upTo: 1 << 26).readableBytesView)
         return (response.status.code, response.headers, data)
     }
