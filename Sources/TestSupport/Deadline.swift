@@ -16,3 +16,19 @@ public func withTimeout<Value: Sendable>(
         return first
     }
 }
+
+/// Re-checks `condition` until it holds or `timeout` passes; for state with no event to wait on (a timer of
+/// the server's own, such as the tab reaper). Returns whether it held.
+public func eventually(
+    within timeout: Duration,
+    every interval: Duration = .milliseconds(50),
+    _ condition: @escaping @Sendable () async -> Bool
+) async -> Bool {
+    await withTimeout(timeout) { () async -> Bool? in
+        while !Task.isCancelled {
+            if await condition() { return true }
+            try? await Task.sleep(for: interval)
+        }
+        return nil
+    } ?? false
+}

@@ -38,14 +38,11 @@ import WidgetServer
             #expect(await reading.next()?.name == "snapshot")
             // An open stream keeps the tab; the next read of it after closing must find it gone.
             reading.close()
-            let reaped = await withTimeout(.seconds(10)) { () async -> Bool? in
-                while !Task.isCancelled {
-                    if (try? await client.get("/healthz"))?.json["tabs"] as? Int == 0 { return true }
-                    try? await Task.sleep(for: .milliseconds(50))
-                }
-                return nil
+            // The reaper runs on its own timer, so there is no event to wait for: re-check the tab count.
+            let reaped = await eventually(within: .seconds(10)) {
+                (try? await client.get("/healthz"))?.json["tabs"] as? Int == 0
             }
-            #expect(reaped == true)
+            #expect(reaped)
             #expect(try await client.events(tab).status == 204)
         }
     }
