@@ -160,14 +160,6 @@ actor SessionHarness {
         return texts
     }
 
-    /// The next page of older messages, oldest first, as the tracker answers it.
-    func nextMessages(limit: Int) async throws -> [String] {
-        guard let tracker else { throw AccessError.invalidSession }
-        let (pages, sink) = AsyncStream.makeStream(of: [String].self)
-        try tracker.getNextMessages(byLimit: limit) { messages in sink.yield(messages.map { $0.getText() }) }
-        return await withTimeout(.seconds(15)) { await pages.first { _ in true } } ?? []
-    }
-
     /// Every message of the history, as the tracker's `getAllMessages` answers.
     func allMessageIDs() async throws -> [String] {
         guard let tracker else { throw AccessError.invalidSession }
