@@ -35,8 +35,8 @@ export class ApiClient {
   }
 
   /**
-   * Creates a tab (one chat session on the server).
-   * @param {{location?: string}} fields
+   * Creates a tab (one chat session on the server), or resumes the one named by `resume`.
+   * @param {{location?: string, locale?: string, resume?: string}} fields
    * @returns {Promise<string>} The new tab id.
    */
   async createTab(fields) {

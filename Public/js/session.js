@@ -292,8 +292,11 @@ export class ChatSession extends EventTarget {
   async #connect() {
     while (!this.#stopped) {
       try {
-        const tabId = await this.#api.createTab({ location: this.#location, locale: this.#locale });
+        // The tab this browser tab had (a reload, or the server restarted) continues the same chat.
+        const resume = rememberedTab(this.#location) ?? undefined;
+        const tabId = await this.#api.createTab({ location: this.#location, locale: this.#locale, resume });
         if (this.#stopped) return;
+        rememberTab(this.#location, tabId);
         this.#tabId = tabId;
         for (const resolve of this.#tabWaiters.splice(0)) resolve(tabId);
         this.#openStream(tabId);
@@ -470,4 +473,25 @@ function errorText(error) {
   if (typeof error === 'string' && error !== '') return error;
   if (error && typeof error.message === 'string' && error.message !== '') return error.message;
   return 'The request failed.';
+}
+
+// sessionStorage: per browser tab, kept across reloads, gone when the browser tab closes.
+const TAB_KEY_PREFIX = 'webim-widget.tab.';
+
+/** @param {string} location @returns {string | null} */
+function rememberedTab(location) {
+  try {
+    return sessionStorage.getItem(TAB_KEY_PREFIX + location);
+  } catch {
+    return null; // Storage can be disabled; then every load is a new visitor.
+  }
+}
+
+/** @param {string} location @param {string} tabId */
+function rememberTab(location, tabId) {
+  try {
+    sessionStorage.setItem(TAB_KEY_PREFIX + location, tabId);
+  } catch {
+    // Not kept: a reload starts a new visitor.
+  }
 }

@@ -40,7 +40,7 @@ public final class SSEReader: Sendable {
             parser.includeComments = includeComments
             do {
                 for try await chunk in response.body {
-                    for event in parser.feed(String(buffer: chunk)) { sink.yield(event) }
+                    for event in parser.feed(Array(buffer: chunk)) { sink.yield(event) }
                 }
             } catch {}
             sink.finish()
@@ -87,16 +87,17 @@ private actor IteratorBox {
 struct SSEParser {
     /// Whether comment lines become events named `:` (their text as data).
     var includeComments = false
-    private var buffer = ""
+    /// Bytes not yet ending in a newline: a chunk may end inside a multi-byte character.
+    private var buffer: [UInt8] = []
     private var id: String?
     private var name: String?
     private var data: [String] = []
 
-    mutating func feed(_ text: String) -> [SSEReader.Event] {
-        buffer += text
+    mutating func feed(_ bytes: [UInt8]) -> [SSEReader.Event] {
+        buffer += bytes
         var events: [SSEReader.Event] = []
-        while let newline = buffer.firstIndex(of: "\n") {
-            let line = String(buffer[..<newline])
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: buffer[..<newline], as: UTF8.self)
             buffer.removeSubrange(...newline)
             if line.isEmpty {
                 if !data.isEmpty || name != nil {

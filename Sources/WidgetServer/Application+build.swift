@@ -27,7 +27,17 @@ public func makeWidgetApplication(
             serverName: "webim-widget"
         ),
         services: [
-            TabReaper(registry: registry, idleTimeout: configuration.tabIdleTimeout, logger: logger),
+            TabReaper(
+                registry: registry,
+                idleTimeout: configuration.tabIdleTimeout,
+                sweeper: TabDataSweeper(
+                    tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs"),
+                    retention: configuration.tabDataRetention,
+                    registry: registry,
+                    logger: logger
+                ),
+                logger: logger
+            ),
             TabShutdown(registry: registry),
         ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -44,8 +54,14 @@ func makeWidgetRouter(
     table: RouteTable = RouteTable()
 ) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
-    router.add(middleware: APIErrorMiddleware(logger: logger))
+    router.add(middleware: APIErrorMiddleware(logger: logger, routes: table))
     router.add(middleware: OriginCheckMiddleware())
+    router.add(
+        middleware: RateLimitMiddleware(
+            tabActions: RateLimiter(rule: configuration.tabActionRate),
+            tabCreation: RateLimiter(rule: configuration.tabCreationRate)
+        )
+    )
     StaticFileRoutes(publicDirectory: configuration.publicDirectory).add(to: router, table: table)
     PageRoutes(templates: templates, registry: registry, configuration: configuration).add(to: router, table: table)
     TabRoutes(registry: registry, configuration: configuration, logger: logger).add(to: router, table: table)

@@ -18,10 +18,16 @@ public struct WidgetConfiguration: Sendable {
     public var templatesDirectory: URL
     /// A tab that no page has read for this long is closed and its session destroyed.
     public var tabIdleTimeout: Duration
+    /// How long the visitor data of a closed tab is kept for its page to come back (`resume`).
+    public var tabDataRetention: Duration
     /// How often an event stream sends `: ping` to keep proxies from closing it.
     public var pingInterval: Duration
     /// How many events a slow reader may fall behind before its stream is closed (it resumes by cursor).
     public var streamQueueCapacity: Int
+    /// How fast one tab may change things (send, edit, type, …); nil: no limit.
+    public var tabActionRate: RateRule?
+    /// How fast pages may open tabs, all together; nil: no limit (a benchmark opening 10,000 tabs, say).
+    public var tabCreationRate: RateRule?
 
     /// A configuration; the timing defaults are the contract's (10 min idle tabs, 15 s pings).
     public init(
@@ -33,8 +39,11 @@ public struct WidgetConfiguration: Sendable {
         publicDirectory: URL,
         templatesDirectory: URL,
         tabIdleTimeout: Duration = .seconds(600),
+        tabDataRetention: Duration = .seconds(7 * 24 * 3600),
         pingInterval: Duration = .seconds(15),
-        streamQueueCapacity: Int = 1024
+        streamQueueCapacity: Int = 1024,
+        tabActionRate: RateRule? = RateRule(perSecond: 10, burst: 30),
+        tabCreationRate: RateRule? = RateRule(perSecond: 20, burst: 100)
     ) {
         self.host = host
         self.port = port
@@ -44,7 +53,21 @@ public struct WidgetConfiguration: Sendable {
         self.publicDirectory = publicDirectory
         self.templatesDirectory = templatesDirectory
         self.tabIdleTimeout = tabIdleTimeout
+        self.tabDataRetention = tabDataRetention
         self.pingInterval = pingInterval
         self.streamQueueCapacity = streamQueueCapacity
+        self.tabActionRate = tabActionRate
+        self.tabCreationRate = tabCreationRate
+    }
+
+    /// Requests per second, and how many may come at once.
+    public struct RateRule: Sendable, Equatable {
+        public var perSecond: Double
+        public var burst: Int
+
+        public init(perSecond: Double, burst: Int) {
+            self.perSecond = perSecond
+            self.burst = burst
+        }
     }
 }

@@ -75,6 +75,9 @@ import WebimWire
             let revision = try #require(first.data?.revision)
             #expect(first.data?.messages?.map(\.text) == ["Note 1", "Note 2", "Note 3"])
             #expect(first.data?.hasMore == false)
+            // Editable as the delta says: the visitor's own messages in the open chat.
+            let editable = first.data?.messages?.map(\.canBeEdited)
+            #expect(editable == [true, true, true])
             _ = try await client.action("chat.delete_message", [("client-side-id", "m2")])
             let announced = try await client.waitFor { $0.objectType == "HISTORY_REVISION" }
             #expect(announced?.data?["revision"]?.intValue != nil)
@@ -98,6 +101,10 @@ import WebimWire
                 as: SearchResponse.self
             )
             #expect(found.data?.count == 1)
+            _ = try await client.action("chat.close")
+            let closed = try await client.get(WireEndpoint.history, as: HistorySinceResponse.self)
+            let editableAfterClose = closed.data?.messages?.map(\.canBeEdited)
+            #expect(editableAfterClose == [false, false])
         }
     }
 

@@ -26,7 +26,9 @@ import Testing
             // The result and the confirmed edited version come in either order; the page deletes what it shows.
             var editOK: Bool?
             var editedAndSent = false
-            while editOK == nil || !editedAndSent, let event = await stream.next(timeout: .seconds(15)) {
+            var seen: [String] = []
+            while editOK == nil || !editedAndSent, let event = await stream.next(timeout: .seconds(20)) {
+                seen.append("\(event.name) \(event.data)")
                 if event.name == "result", event.json["clientId"] as? String == "edit-0002" {
                     editOK = event.json["ok"] as? Bool
                 }
@@ -34,11 +36,11 @@ import Testing
                     editedAndSent = event.message?["sendStatus"] as? String == "sent"
                 }
             }
-            #expect(editOK == true)
-            #expect(editedAndSent)
+            #expect(editOK == true, "events: \(seen)")
+            #expect(editedAndSent, "events: \(seen)")
             let deleted = try await client.request(.DELETE, "/api/tabs/\(tab)/messages/\(id)?clientId=edit-0003")
-            #expect(deleted.status == 202)
-            let deleteResult = await stream.waitFor {
+            #expect(deleted.status == 202, "\(deleted.json)")
+            let deleteResult = await stream.waitFor(timeout: .seconds(20)) {
                 $0.name == "result" && $0.json["clientId"] as? String == "edit-0003"
             }
             #expect(deleteResult?.json["ok"] as? Bool == true)

@@ -137,7 +137,8 @@ import Testing
         Case(method: .GET, path: "/files/nope?thumb=2", status: 400, code: "invalid_thumb"),
         Case(method: .POST, path: "/files", body: "{}", status: 415, code: "not_multipart"),
         Case(method: .DELETE, path: "?clear=2", status: 400, code: "invalid_clear"),
-        Case(method: .PUT, path: "/messages", body: "{}", status: 404, code: "not_found"),
+        Case(method: .PUT, path: "/messages", body: "{}", status: 405, code: "method_not_allowed"),
+        Case(method: .GET, path: "/nothing-here", status: 404, code: "not_found"),
     ]
 
     @Test func everyRouteRefusesBadInputWithAJSONError() async throws {

@@ -125,10 +125,9 @@ actor SessionCore {
         window.stop()
         for queued in actionQueue { queued.cancel(self) }
         actionQueue = []
-        if clearingVisitorData {
-            try? history.close()
-            try? FileManager.default.removeItem(at: settings.storageDirectory)
-        }
+        // Closed either way: a new session for the same visitor (a restarted tab, say) opens it next.
+        try? history.close()
+        if clearingVisitorData { try? FileManager.default.removeItem(at: settings.storageDirectory) }
     }
 
     /// Suspends until `condition` holds or the session is destroyed; state changes call `wakeAll()`.

@@ -12,6 +12,12 @@ extension ChatEngine {
             return .since(HistorySinceResponse(result: nil, error: WireError.reinitRequired))
         }
         if visitor.banned { return .since(HistorySinceResponse(result: nil, error: WireError.visitorBanned)) }
+        // Editable as in the delta: the visitor's own messages in the open chat, where the location allows it;
+        // a history page saying otherwise would make the client's copy uneditable.
+        let editing = library.location(visitor.location).flag(LocationConfigResponse.Key.visitorMessageEditing)
+        func wire(_ message: MessageRecord, openChatID: Int64?) -> MessageItem {
+            message.wireItem(editable: editing && message.chatId == openChatID)
+        }
         if let beforeText = query[WireParameter.beforeTimestamp] {
             guard let before = Int64(beforeText) else {
                 return .before(HistoryBeforeResponse(result: nil, error: WireError.wrongArgumentValue))
@@ -22,7 +28,12 @@ extension ChatEngine {
                 limit: Self.historyPageSize
             )
             return .before(
-                HistoryBeforeResponse(data: .init(hasMore: page.hasMore, messages: page.messages.map { $0.wireItem() }))
+                HistoryBeforeResponse(
+                    data: .init(
+                        hasMore: page.hasMore,
+                        messages: page.messages.map { wire($0, openChatID: page.openChatID) }
+                    )
+                )
             )
         }
         let sinceText = query[WireParameter.since] ?? ""
@@ -34,7 +45,7 @@ extension ChatEngine {
             sinceText.isEmpty
             ? try await database.historyLatest(visitorID: visitor.id, limit: Self.historyPageSize)
             : try await database.historySince(visitorID: visitor.id, since: since, limit: Self.historyPageSize)
-        let messages = page.messages.map { $0.wireItem() }
+        let messages = page.messages.map { wire($0, openChatID: page.openChatID) }
         return .since(
             HistorySinceResponse(
                 data: .init(revision: String(page.revision), hasMore: page.hasMore, messages: messages)

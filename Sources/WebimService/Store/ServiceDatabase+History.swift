@@ -12,7 +12,12 @@ extension ServiceDatabase {
             ).order(MessageRecord.Columns.historySeq).limit(limit + 1).fetchAll(db)
             let page = Array(rows.prefix(limit))
             let revision = page.last?.historySeq ?? since
-            return HistorySincePage(messages: page, revision: revision, hasMore: rows.count > limit)
+            return HistorySincePage(
+                messages: page,
+                revision: revision,
+                hasMore: rows.count > limit,
+                openChatID: try Self.openChatID(db, visitorID: visitorID)
+            )
         }
     }
 
@@ -34,9 +39,18 @@ extension ServiceDatabase {
             return HistorySincePage(
                 messages: rows.prefix(limit).reversed(),
                 revision: revision,
-                hasMore: rows.count > limit
+                hasMore: rows.count > limit,
+                openChatID: try Self.openChatID(db, visitorID: visitorID)
             )
         }
+    }
+
+    /// The visitor's current chat when it is open.
+    static func openChatID(_ db: Database, visitorID: String) throws -> Int64? {
+        let chat = try ChatRecord.filter(ChatRecord.Columns.visitorId == visitorID)
+            .order(ChatRecord.Columns.id.desc).fetchOne(db)
+        guard let chat, !ChatStateValue.isClosed(chat.state) else { return nil }
+        return chat.id
     }
 
     /// The newest `limit` live messages older than `beforeMicros`, oldest first, and whether older ones exist.
@@ -45,14 +59,16 @@ extension ServiceDatabase {
         beforeMicros: Int64,
         limit: Int
     ) async throws -> (
-        messages: [MessageRecord], hasMore: Bool
+        messages: [MessageRecord], hasMore: Bool, openChatID: Int64?
     ) {
         try await read { db in
             let rows = try MessageRecord.filter(
                 MessageRecord.Columns.visitorId == visitorID && MessageRecord.Columns.tsMicros < beforeMicros
                     && MessageRecord.Columns.deleted == false
             ).order(MessageRecord.Columns.tsMicros.desc).limit(limit + 1).fetchAll(db)
-            return (Array(rows.prefix(limit).reversed()), rows.count > limit)
+            return (
+                Array(rows.prefix(limit).reversed()), rows.count > limit, try Self.openChatID(db, visitorID: visitorID)
+            )
         }
     }
 
@@ -90,4 +106,6 @@ struct HistorySincePage: Sendable {
     var messages: [MessageRecord]
     var revision: Int64
     var hasMore: Bool
+    /// The visitor's open chat: only its messages can be edited (as in the delta's CHAT_MESSAGE items).
+    var openChatID: Int64?
 }

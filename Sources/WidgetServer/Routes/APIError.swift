@@ -7,6 +7,8 @@ struct APIError: HTTPResponseError {
     var code: String
     var message: String
     var field: String?
+    /// Extra headers: `Retry-After`, `Allow`.
+    var headers: HTTPFields = [:]
 
     static func badRequest(_ code: String, _ message: String, field: String? = nil) -> APIError {
         APIError(status: .badRequest, code: code, message: message, field: field)
@@ -26,6 +28,26 @@ struct APIError: HTTPResponseError {
         message: "Changes are accepted only from this server's own pages."
     )
 
+    /// 429: the page must wait `retryAfterSeconds` (rounded up) before its next change.
+    static func rateLimited(retryAfterSeconds: Double) -> APIError {
+        APIError(
+            status: .tooManyRequests,
+            code: "rate_limited",
+            message: "Too many requests; wait a moment and try again.",
+            headers: [.retryAfter: String(max(1, Int(retryAfterSeconds.rounded(.up))))]
+        )
+    }
+
+    /// 405: the path exists, but not for this method; `Allow` lists the methods it has.
+    static func methodNotAllowed(allowed: [String]) -> APIError {
+        APIError(
+            status: .methodNotAllowed,
+            code: "method_not_allowed",
+            message: "This path accepts only \(allowed.joined(separator: ", ")).",
+            headers: [.allow: allowed.joined(separator: ", ")]
+        )
+    }
+
     /// The JSON error for an error Hummingbird raised itself (no route, wrong method, bad request line).
     static func from(status: HTTPResponse.Status, message: String?) -> APIError {
         switch status {
@@ -44,9 +66,11 @@ struct APIError: HTTPResponseError {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = try JSONEncoder().encode(Envelope(error: .init(code: code, message: message, field: field)))
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        fields.append(contentsOf: headers)
         return Response(
             status: status,
-            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            headers: fields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
         )
     }

@@ -18,4 +18,28 @@ final class RouteTable: Sendable {
         router.on(RouterPath(path), method: method, use: handler)
         routes.withLock { $0.append("\(method.rawValue) \(path)") }
     }
+
+    /// The methods registered for a concrete path (`{name}` matches one segment, `**` the rest), sorted.
+    func methods(matching path: String) -> [String] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        let methods = routes.withLock { routes in
+            routes.compactMap { route -> String? in
+                let parts = route.split(separator: " ", maxSplits: 1)
+                return Self.pattern(parts[1], matches: segments) ? String(parts[0]) : nil
+            }
+        }
+        return Set(methods).sorted()
+    }
+
+    private static func pattern(_ pattern: Substring, matches segments: [Substring]) -> Bool {
+        let expected = pattern.split(separator: "/", omittingEmptySubsequences: true)
+        if expected.last == "**" {
+            return segments.count >= expected.count - 1 && zip(expected.dropLast(), segments).allSatisfy(matches)
+        }
+        return expected.count == segments.count && zip(expected, segments).allSatisfy(matches)
+    }
+
+    private static func matches(_ expected: Substring, _ segment: Substring) -> Bool {
+        expected == segment || (expected.hasPrefix("{") && expected.hasSuffix("}"))
+    }
 }

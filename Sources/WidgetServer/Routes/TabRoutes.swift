@@ -19,6 +19,13 @@ struct TabRoutes {
         var visitorFields: String?
         var departmentKey: String?
         var prechat: String?
+        /// The id the page had: its visitor continues when the tab is open or its data is still kept.
+        var resume: String?
+    }
+
+    private struct CreatedTab: Encodable {
+        var tabId: String
+        var resumed: Bool
     }
 
     private func createTab(_ request: Request) async throws -> Response {
@@ -31,7 +38,14 @@ struct TabRoutes {
         if let fields = body.visitorFields { try Validation.jsonObject(fields, field: "visitorFields") }
         if let key = body.departmentKey { try Validation.key(key, field: "departmentKey") }
         if let prechat = body.prechat { try Validation.length(prechat, atMost: 4096, field: "prechat") }
-        let tab = registry.makeTab(streamQueueCapacity: configuration.streamQueueCapacity)
+        if let resume = body.resume, !TabRegistry.isWellFormed(id: resume) {
+            throw APIError.badRequest("invalid_resume", "resume is a tab id this server gave.", field: "resume")
+        }
+        let (tab, isNew, resumed) = openTab(resuming: body.resume)
+        guard isNew else {
+            tab.events.touch()
+            return try JSONBody.response(CreatedTab(tabId: tab.id, resumed: true), status: .ok)
+        }
         do {
             try await tab.start(
                 accountURL: configuration.accountURL,
@@ -41,8 +55,7 @@ struct TabRoutes {
                     prechat: body.prechat,
                     departmentKey: body.departmentKey
                 ),
-                storageDirectory: configuration.dataDirectory.appendingPathComponent("tabs")
-                    .appendingPathComponent(tab.id)
+                storageDirectory: storageDirectory(of: tab.id)
             )
         } catch {
             _ = registry.remove(id: tab.id)
@@ -54,7 +67,26 @@ struct TabRoutes {
             )
         }
         tab.events.touch()
-        return try JSONBody.response(["tabId": tab.id], status: .created)
+        return try JSONBody.response(CreatedTab(tabId: tab.id, resumed: resumed), status: .created)
+    }
+
+    /// The tab to answer with: the open one the page names, one re-opened on the visitor data it left (after a
+    /// restart, or after the reaper closed it), or a new tab with a new visitor.
+    private func openTab(resuming id: String?) -> (tab: TabSession, isNew: Bool, resumed: Bool) {
+        let capacity = configuration.streamQueueCapacity
+        if let id {
+            if let open = registry.tab(id: id) { return (open, false, true) }
+            if FileManager.default.fileExists(atPath: storageDirectory(of: id).path) {
+                let (tab, isNew) = registry.adoptTab(id: id, streamQueueCapacity: capacity)
+                return (tab, isNew, true)
+            }
+        }
+        return (registry.makeTab(streamQueueCapacity: capacity), true, false)
+    }
+
+    /// Where a tab's visitor keeps history, outbox and ids.
+    private func storageDirectory(of tabID: String) -> URL {
+        configuration.dataDirectory.appendingPathComponent("tabs").appendingPathComponent(tabID)
     }
 
     private func deleteTab(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

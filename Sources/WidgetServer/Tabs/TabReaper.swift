@@ -1,19 +1,29 @@
 import Logging
 import ServiceLifecycle
 
-/// Closes tabs that no page has read for a while (`WidgetConfiguration.tabIdleTimeout`) and destroys their sessions.
+/// Closes tabs that no page has read for a while (`WidgetConfiguration.tabIdleTimeout`) and destroys their sessions;
+/// now and then deletes the data of tabs closed long ago.
 struct TabReaper: Service {
     let registry: TabRegistry
     let idleTimeout: Duration
+    let sweeper: TabDataSweeper
     let logger: Logger
     var clock: any Clock<Duration> = ContinuousClock()
 
     /// How often to look: a quarter of the timeout, between 50 ms and 30 s.
     var interval: Duration { min(max(idleTimeout / 4, .milliseconds(50)), .seconds(30)) }
 
+    /// How often to sweep old data: a quarter of the retention, at most every 10 minutes.
+    var sweepInterval: Duration { min(sweeper.retention / 4, .seconds(600)) }
+
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
+            var lastSweep: ContinuousClock.Instant?
             while !Task.isCancelled {
+                if lastSweep.map({ $0.duration(to: .now) >= sweepInterval }) ?? true {
+                    sweeper.sweep()
+                    lastSweep = .now
+                }
                 try await clock.sleep(for: interval, tolerance: nil)
                 for tab in registry.removeIdle(for: idleTimeout) {
                     logger.info("closing an idle tab", metadata: ["tab": "\(tab.id.prefix(6))"])

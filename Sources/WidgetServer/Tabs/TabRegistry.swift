@@ -12,6 +12,28 @@ final class TabRegistry: Sendable {
         return tab
     }
 
+    /// The open tab with `id`, or a new one under that id (a page coming back after the server restarted or the
+    /// reaper closed its tab); `isNew` says which.
+    func adoptTab(id: String, streamQueueCapacity: Int = 1024) -> (tab: TabSession, isNew: Bool) {
+        tabs.withLock { tabs in
+            if let open = tabs[id] { return (open, false) }
+            let tab = TabSession(id: id, streamQueueCapacity: streamQueueCapacity)
+            tabs[id] = tab
+            return (tab, true)
+        }
+    }
+
+    /// Whether `id` has the shape of an id this registry makes: 22 base64url characters.
+    static func isWellFormed(id: String) -> Bool {
+        id.utf8.count == 22
+            && id.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "_")
+            }
+    }
+
     /// The tab with this id, if it is open.
     func tab(id: String) -> TabSession? { tabs.withLock { $0[id] } }
 

@@ -12,7 +12,7 @@ actor TabSession {
         var departmentKey: String?
     }
 
-    let id: String
+    nonisolated let id: String
     let events: TabEventLog
     let index = TabMessageIndex()
     private let executor = WebimExecutor(label: "webim.tab")

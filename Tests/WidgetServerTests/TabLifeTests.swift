@@ -1,0 +1,137 @@
+import Foundation
+import Logging
+import NIOHTTP1
+import TestSupport
+import Testing
+
+@testable import WidgetServer
+
+/// A tab's life beyond one page load: coming back after a reload or a restart, limits on a runaway page,
+/// wrong methods, and old visitor data swept away.
+@Suite struct TabLifeTests {
+    @Test func aWrongMethodOnAKnownPathIs405WithAllow() async throws {
+        try await LiveStack.withStack { stack in
+            let client = WidgetClient(stack)
+            let tab = try await client.createTab()
+            let put = try await client.request(.PUT, "/api/tabs/\(tab)/messages", body: "{}")
+            #expect(put.status == 405 && put.errorCode == "method_not_allowed")
+            #expect(put.headers["allow"] == "POST")
+            let listing = try await client.get("/api/tabs")
+            #expect(listing.status == 405 && listing.headers["allow"] == "POST")
+            let message = try await client.request(.PUT, "/api/tabs/\(tab)/messages/some-id", body: "{}")
+            #expect(message.headers["allow"] == "DELETE, PATCH")
+            let unknown = try await client.get("/api/nothing-here")
+            #expect(unknown.status == 404 && unknown.errorCode == "not_found")
+        }
+    }
+
+    @Test func aPageChangingThingsTooFastGets429AndOtherTabsDoNot() async throws {
+        let strict: @Sendable (inout WidgetConfiguration) -> Void = {
+            // One token per 100 s: the fourth request within the test is refused however slow the machine.
+            $0.tabActionRate = .init(perSecond: 0.01, burst: 3)
+        }
+        try await LiveStack.withStack(adjust: strict) { stack in
+            let client = WidgetClient(stack)
+            let flooding = try await client.createTab()
+            let calm = try await client.createTab()
+            var statuses: [UInt] = []
+            for _ in 0..<3 {
+                statuses.append(try await client.post("/api/tabs/\(flooding)/typing", #"{"draft":"a"}"#).status)
+            }
+            #expect(statuses == [204, 204, 204])
+            let refused = try await client.post("/api/tabs/\(flooding)/typing", #"{"draft":"ab"}"#)
+            #expect(refused.status == 429 && refused.errorCode == "rate_limited")
+            let retryAfter = Int(refused.headers["retry-after"] ?? "")
+            #expect(retryAfter.map { $0 >= 1 } == true, "Retry-After: \(refused.headers["retry-after"] ?? "none")")
+            #expect(try await client.post("/api/tabs/\(calm)/typing", #"{"draft":"a"}"#).status == 204)
+            // Reading is never limited.
+            #expect(try await client.get("/api/tabs/\(flooding)/limits").status != 429)
+        }
+    }
+
+    @Test func aReloadedPageGetsItsOpenTabBack() async throws {
+        try await LiveStack.withStack { stack in
+            let client = WidgetClient(stack)
+            let tab = try await client.createTab()
+            let again = try await client.post("/api/tabs", #"{"resume":"\#(tab)"}"#)
+            #expect(again.status == 200)
+            #expect(again.json["tabId"] as? String == tab && again.json["resumed"] as? Bool == true)
+            let stranger = try await client.post("/api/tabs", #"{"resume":"AAAAAAAAAAAAAAAAAAAAAA"}"#)
+            #expect(stranger.status == 201 && stranger.json["resumed"] as? Bool == false)
+            #expect(stranger.json["tabId"] as? String != "AAAAAAAAAAAAAAAAAAAAAA")
+            let malformed = try await client.post("/api/tabs", #"{"resume":"../../service"}"#)
+            #expect(malformed.status == 400 && malformed.errorField == "resume")
+        }
+    }
+
+    @Test func aPageComesBackToItsChatAfterTheServerRestarts() async throws {
+        try await withTemporaryDirectory { directory in
+            try await LiveStack.withService(dataDirectory: directory) { service in
+                let tab = try await LiveStack.withWidget(
+                    accountURL: service,
+                    serviceURL: service,
+                    dataDirectory: directory
+                ) { stack in
+                    let client = WidgetClient(stack)
+                    let tab = try await client.createTab()
+                    let stream = try await client.events(tab)
+                    _ = await stream.next()
+                    _ = try await client.post(
+                        "/api/tabs/\(tab)/messages",
+                        #"{"text":"Before the restart","clientId":"restart-0001"}"#
+                    )
+                    let sent = await stream.waitFor {
+                        $0.name == "message.changed" && $0.message?["sendStatus"] as? String == "sent"
+                    }
+                    #expect(sent != nil)
+                    stream.close()
+                    return tab
+                }
+                try await LiveStack.withWidget(accountURL: service, serviceURL: service, dataDirectory: directory) {
+                    stack in
+                    let client = WidgetClient(stack)
+                    let back = try await client.post("/api/tabs", #"{"resume":"\#(tab)"}"#)
+                    #expect(back.status == 201)
+                    #expect(back.json["tabId"] as? String == tab && back.json["resumed"] as? Bool == true)
+                    let stream = try await client.events(tab)
+                    let snapshot = try #require(await stream.next())
+                    let texts = (snapshot.json["messages"] as? [[String: Any]] ?? []).compactMap {
+                        $0["text"] as? String
+                    }
+                    #expect(texts.contains("Before the restart"), "snapshot messages: \(texts)")
+                    stream.close()
+                }
+            }
+        }
+    }
+
+    @Test func closedTabsDataIsDeletedAfterTheRetentionOnly() async throws {
+        try await withTemporaryDirectory { tabs in
+            let registry = TabRegistry()
+            let open = registry.makeTab()
+            let files = FileManager.default
+            let old = Date().addingTimeInterval(-3 * 24 * 3600)
+            for name in ["closed-long-ago", "closed-recently", open.id] {
+                let folder = tabs.appendingPathComponent(name)
+                try files.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data("history".utf8).write(to: folder.appendingPathComponent("history.sqlite"))
+                if name != "closed-recently" {
+                    try files.setAttributes([.modificationDate: old], ofItemAtPath: folder.path)
+                    try files.setAttributes(
+                        [.modificationDate: old],
+                        ofItemAtPath: folder.appendingPathComponent("history.sqlite").path
+                    )
+                }
+            }
+            let sweeper = TabDataSweeper(
+                tabsDirectory: tabs,
+                retention: .seconds(24 * 3600),
+                registry: registry,
+                logger: Logger(label: "sweep")
+            )
+            #expect(sweeper.sweep() == 1)
+            let left = try files.contentsOfDirectory(atPath: tabs.path).sorted()
+            #expect(left == ["closed-recently", open.id].sorted())
+        }
+    }
+}
