@@ -113,22 +113,41 @@ def test_edit_and_delete_own_message(page, operator_api, driver, wait):
     wait.until(EC.staleness_of(item), "the deleted message stayed")
 
 
-@pytest.mark.xfail(strict=False, reason="page: the too-large error did not show against the merged server; not yet investigated")
-def test_attachment_by_picker_with_progress_and_limits(page, driver, wait, tmp_path):
+#: How many uploads the page has sent: each is a POST to the tab's `/files` (downloads add `/files/{guid}`).
+UPLOADS = "return performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/files')).length"
+
+
+def service_files(operator_api, location: str):
+    """The names of the files the service holds from the visitor of this location's chat."""
+    import json
+
+    names = []
+    for chat in operator_api.call("GET", "/chats"):
+        if chat["location"] == location and chat.get("chat"):
+            for message in chat["chat"]["messages"]:
+                if message["kind"] == "file_visitor":
+                    names.append(json.loads(message["text"])["filename"])
+    return names
+
+
+def test_files_over_the_limits_are_refused_in_the_page_before_upload(page, operator_api, driver, wait, tmp_path):
     start_chat(page, "location=files")
     page.wait_text("operator", "Here are the photo")
     big = tmp_path / "big.png"
     big.write_bytes(b"\x89PNG" + b"0" * (2 * 1024 * 1024))
     picker = driver.find_element(By.CSS_SELECTOR, "[data-composer-file]")
     picker.send_keys(str(big))
-    error = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-composer-error]")))
-    assert "too large" in error.text
-    assert page.items("fileFromVisitor") == []
+    error = wait.until(
+        EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-composer-error]")), "no refusal of the big file"
+    )
+    assert error.text == "big.png is too large (limit 1 MB)."
 
     exe = tmp_path / "tool.exe"
     exe.write_bytes(b"MZ")
     picker.send_keys(str(exe))
-    wait.until(lambda d: "exe" in error.text)
+    wait.until(lambda d: error.text == "Files of type exe cannot be sent.", "no refusal of the .exe")
+    assert page.items("fileFromVisitor") == []
+    assert driver.execute_script(UPLOADS) == 0, "a refused file was uploaded"
 
     small = tmp_path / "notes.txt"
     small.write_text("hello file", encoding="utf-8")
@@ -140,6 +159,10 @@ def test_attachment_by_picker_with_progress_and_limits(page, driver, wait, tmp_p
     )
     assert "notes.txt" in item.text
     page.wait_text("operator", "Thanks, I got your file.")
+    assert not error.is_displayed(), "the old refusal still shows after a good file"
+    # Only the good file ever left the page, and it is the only one the service got.
+    assert driver.execute_script(UPLOADS) == 1
+    assert service_files(operator_api, "files") == ["notes.txt"]
 
 
 def test_typing_is_reported_throttled_and_cleared(page, operator_api, driver, wait):
