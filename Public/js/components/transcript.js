@@ -66,9 +66,14 @@ export class Transcript {
 
     this.#list.addEventListener('click', (event) => this.#handleClick(event));
     this.#more.addEventListener('click', () => actions.loadOlder());
+    let lastTop = root.scrollTop;
     root.addEventListener('scroll', () => {
+      // Only the visitor scrolling up loads older messages: while a burst of messages fills a
+      // short list, following the newest ones passes near the top too.
+      const up = root.scrollTop < lastTop;
+      lastTop = root.scrollTop;
       this.#stickToBottom = this.isNearBottom();
-      if (root.scrollTop <= EDGE_PX && store.hasMoreHistory) actions.loadOlder();
+      if (up && root.scrollTop <= EDGE_PX && store.hasMoreHistory) actions.loadOlder();
     });
     // The banner or a growing composer shrinks the transcript; keep the latest message in view.
     new ResizeObserver(() => {
