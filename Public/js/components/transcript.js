@@ -6,8 +6,8 @@ import { renderAttachment } from './attachment.js';
 import { renderKeyboard } from './keyboard.js';
 import { renderQuote } from './quote.js';
 
-/** Message types written by the visitor; they show a send status instead of a sender name. */
-const VISITOR_TYPES = new Set(['visitor', 'fileFromVisitor', 'keyboardResponse']);
+/** Message types written by the visitor (a sticker is always the visitor's); they show a send status instead of a sender name. */
+const VISITOR_TYPES = new Set(['visitor', 'fileFromVisitor', 'keyboardResponse', 'sticker']);
 /** Message types that are notices from the system rather than from a person. */
 const SYSTEM_TYPES = new Set(['info', 'operatorBusy', 'contactInformationRequest', 'actionRequest']);
 /** How close to an edge (in px) counts as being there. */
