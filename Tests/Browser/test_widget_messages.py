@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-
-
-def needs_server(feature: str):
-    return pytest.mark.xfail(strict=True, reason=f"needs server: {feature}")
 
 
 def start_chat(page, query):
