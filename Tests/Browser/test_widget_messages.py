@@ -121,7 +121,7 @@ def test_keyboards_pending_completed_canceled_and_buttons(page, driver):
         lambda d: menu.find_element(By.CSS_SELECTOR, "[data-message-keyboard]").get_attribute("data-keyboard-state") == "completed"
     )
     page.wait.until(lambda d: menu.find_elements(By.CSS_SELECTOR, '[data-button-id="orders"][data-selected]'))
-    page.wait_item("keyboardResponse", message="no keyboard response rendered")
+    page.wait_item("keyboardResponse", lambda i: page.text_of(i) == "My orders", "no keyboard response rendered")
 
 
 def test_quotes_filled_file_not_found_and_pending(page):
