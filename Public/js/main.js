@@ -147,7 +147,9 @@ export async function startWidget(doc) {
     void upload(files);
   });
 
-  // Messages count as read while the page is focused and the newest ones are in view.
+  // Messages count as read when they arrive while the visitor watches the newest ones, or when
+  // the visitor next acts on the page. Coming back to the tab is not reading: the badge and the
+  // title show what arrived meanwhile until the visitor touches, types or scrolls.
   const markRead = () => {
     if (store.unread.count > 0 && doc.visibilityState === 'visible' && doc.hasFocus() && transcript.isNearBottom()) {
       void session.markRead();
@@ -155,9 +157,13 @@ export async function startWidget(doc) {
   };
   store.addEventListener('unread', markRead);
   store.addEventListener('messages', () => queueMicrotask(markRead));
-  globalThis.addEventListener('focus', markRead);
-  doc.addEventListener('visibilitychange', markRead);
+  for (const type of ['pointerdown', 'keydown']) doc.addEventListener(type, markRead);
   required(doc, '[data-transcript]').addEventListener('scroll', markRead, { passive: true });
+  // The title is what a visitor in another tab sees.
+  const title = doc.title;
+  store.addEventListener('unread', () => {
+    doc.title = store.unread.count > 0 ? `(${store.unread.count}) ${title}` : title;
+  });
 
   session.start();
   doc.body.dataset.ready = 'true';

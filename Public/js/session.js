@@ -232,9 +232,12 @@ export class ChatSession extends EventTarget {
     }
   }
 
-  /** Reads the upload limits when the snapshot did not bring them. */
+  /**
+   * Reads the upload limits afresh before files are checked: the snapshot's copy may be the
+   * server's defaults from before the service answered. The last known limits stay on failure.
+   */
   async loadLimits() {
-    if (this.#store.limits !== null || this.#tabId === null) return;
+    if (this.#tabId === null) return;
     try {
       this.#store.set('limits', await this.#api.request('GET', this.#api.tabPath(this.#tabId, '/limits')));
     } catch (error) {

@@ -278,6 +278,42 @@ class OperatorAPI:
         return self.call(method, f"/visitors/{visitor_id}{path}", body)
 
 
+class OtherDevice:
+    """The same visitor on another device, speaking the Webim visitor protocol to the service directly.
+
+    What it does reaches the widget page the way Webim delivers it: through the service's delta.
+    """
+
+    def __init__(self, operator_api: OperatorAPI, visitor_id: str, location: str):
+        import json
+        import urllib.parse
+        import urllib.request
+
+        self.base = operator_api.base.removesuffix("/operator/api")
+        query = urllib.parse.urlencode(
+            {"location": location, "device-id": "other-device", "platform": "web", "visitor": json.dumps({"id": visitor_id})}
+        )
+        with urllib.request.urlopen(f"{self.base}/l/v/m/init?{query}", timeout=10) as response:
+            answer = json.loads(response.read().decode())
+        assert "error" not in answer, f"init as the other device failed: {answer}"
+        self.page = {"page-id": answer["fullUpdate"]["pageId"], "auth-token": answer["fullUpdate"]["authToken"]}
+
+    def act(self, action: str, **fields):
+        """Posts one protocol action (`sticker`, …) and returns the service's answer."""
+        import json
+        import urllib.parse
+        import urllib.request
+
+        body = urllib.parse.urlencode({"action": action, **fields, **self.page}).encode()
+        request = urllib.request.Request(
+            f"{self.base}/l/v/m/action", data=body, headers={"Content-Type": "application/x-www-form-urlencoded"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            answer = json.loads(response.read().decode())
+        assert answer.get("result") == "ok", f"{action} failed: {answer}"
+        return answer
+
+
 @pytest.fixture
 def operator_api(server) -> OperatorAPI:
     """The operator console API of the test's server."""

@@ -66,3 +66,47 @@ def test_hostile_file_names_keyboard_buttons_and_quotes_are_inert(page, operator
     )
     assert sorted(names) == sorted(f"{t}.txt" for t in CORPUS)
     assert_inert(driver)
+
+
+def service_message_id(operator_api, visitor: str, kind: str, text: str) -> str:
+    """The service's id of the visitor's chat message of this kind and text."""
+    for chat in operator_api.call("GET", "/chats"):
+        if chat["visitorId"] == visitor and chat.get("chat"):
+            for message in chat["chat"]["messages"]:
+                if message["kind"] == kind and message["text"] == text:
+                    return message["id"]
+    raise AssertionError(f"the service has no {kind} message {text!r}")
+
+
+def test_hostile_quoted_text_is_inert(page, operator_api, driver):
+    from selenium.webdriver.common.keys import Keys
+
+    visitor = start_manual_chat(page, operator_api, "start")
+    # The operator quotes each hostile message of the visitor's.
+    for index, text in enumerate(CORPUS):
+        page.send(text)
+        quoted = service_message_id(operator_api, visitor, "visitor", text)
+        operator_api.visitor(visitor, "/messages", {"text": f"re {index}", "quote": {"messageId": quoted}})
+    for index, text in enumerate(CORPUS):
+        item = page.wait_text("operator", f"re {index}")
+        quote = item.find_element(By.CSS_SELECTOR, "[data-message-quote]")
+        page.wait.until(lambda d: quote.get_attribute("data-quote-state") == "filled")
+        assert quote.find_element(By.CSS_SELECTOR, "[data-quote-text]").text == text
+        # Only the quote's own two lines: nothing from the quoted text became an element.
+        assert driver.execute_script("return arguments[0].querySelectorAll('*').length", quote) == 2
+
+    # The visitor replies to a hostile operator message: the chip and the sent quote stay text.
+    hostile = CORPUS[1]
+    operator_api.visitor(visitor, "/messages", {"text": hostile})
+    item = page.wait_text("operator", hostile)
+    item.find_element(By.CSS_SELECTOR, '[data-action="reply"]').click()
+    chip = driver.find_element(By.CSS_SELECTOR, "[data-composer-chip]")
+    assert chip.find_element(By.CSS_SELECTOR, "[data-composer-chip-text]").text == f"Replying to Console Operator: {hostile}"
+    assert driver.execute_script("return arguments[0].querySelectorAll('img, script, svg, iframe').length", chip) == 0
+    page.composer().send_keys("my reply" + Keys.ENTER)
+    mine = page.wait_item(
+        "visitor", lambda i: page.text_of(i) == "my reply" and i.get_attribute("data-send-status") == "sent"
+    )
+    assert mine.find_element(By.CSS_SELECTOR, "[data-quote-text]").text == hostile
+    assert_inert(driver)
+    assert page.uncaught_errors() == []

@@ -1,5 +1,6 @@
 // A bot keyboard inside a message: rows of buttons in the `pending`, `completed` (the chosen button
-// marked) or `canceled` state. URL buttons are links (http(s) only); insert buttons fill the composer.
+// marked) or `canceled` state. URL buttons are links (http(s) only); buttons with text to insert fill
+// the composer; the rest answer the bot.
 
 import { el, safeUrl } from '../dom.js';
 
@@ -43,7 +44,9 @@ function renderButton(button, state, selected, strings) {
     node = /** @type {HTMLButtonElement} */ (el('button', 'transcript-key', text));
     node.type = 'button';
     node.disabled = state !== 'pending' || button.active === false;
-    if (button.type === 'insert' && typeof button.data === 'string') node.dataset.insert = button.data;
+    // The core calls every button without a link `insert`; only one with text to insert fills the
+    // composer, the others are answers sent to the bot.
+    if (button.type === 'insert' && typeof button.data === 'string' && button.data !== '') node.dataset.insert = button.data;
   }
   if (typeof button.id === 'string') node.dataset.buttonId = button.id;
   if (selected) {

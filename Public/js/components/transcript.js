@@ -6,8 +6,8 @@ import { renderAttachment } from './attachment.js';
 import { renderKeyboard } from './keyboard.js';
 import { renderQuote } from './quote.js';
 
-/** Message types written by the visitor; they show a send status instead of a sender name. */
-const VISITOR_TYPES = new Set(['visitor', 'fileFromVisitor', 'keyboardResponse']);
+/** Message types written by the visitor (a sticker is always the visitor's); they show a send status instead of a sender name. */
+const VISITOR_TYPES = new Set(['visitor', 'fileFromVisitor', 'keyboardResponse', 'sticker']);
 /** Message types that are notices from the system rather than from a person. */
 const SYSTEM_TYPES = new Set(['info', 'operatorBusy', 'contactInformationRequest', 'actionRequest']);
 /** How close to an edge (in px) counts as being there. */
@@ -66,9 +66,14 @@ export class Transcript {
 
     this.#list.addEventListener('click', (event) => this.#handleClick(event));
     this.#more.addEventListener('click', () => actions.loadOlder());
+    let lastTop = root.scrollTop;
     root.addEventListener('scroll', () => {
+      // Only the visitor scrolling up loads older messages: while a burst of messages fills a
+      // short list, following the newest ones passes near the top too.
+      const up = root.scrollTop < lastTop;
+      lastTop = root.scrollTop;
       this.#stickToBottom = this.isNearBottom();
-      if (root.scrollTop <= EDGE_PX && store.hasMoreHistory) actions.loadOlder();
+      if (up && root.scrollTop <= EDGE_PX && store.hasMoreHistory) actions.loadOlder();
     });
     // The banner or a growing composer shrinks the transcript; keep the latest message in view.
     new ResizeObserver(() => {
