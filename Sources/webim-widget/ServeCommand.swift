@@ -32,6 +32,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Flag(help: "Turn off the per-tab request limits (for benchmarks that open thousands of tabs at once).")
+    var noRateLimits = false
+
     func run() async throws {
         var logger = Logger(label: "webim-widget")
         logger.logLevel = logLevel
@@ -42,6 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
             port: port,
             root: root,
             dataDirectory: dataDirectory.appendingPathComponent("widget"),
+            rateLimited: !noRateLimits,
             logger: logger
         )
         var services: [any Service] = [launcher]

@@ -11,12 +11,13 @@ struct WidgetLauncher: Service {
     let port: Int
     let root: URL
     let dataDirectory: URL
+    let rateLimited: Bool
     let logger: Logger
     let accountURL = Promise<String>()
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
-        let configuration = WidgetConfiguration(
+        var configuration = WidgetConfiguration(
             host: host,
             port: port,
             accountURL: accountURL,
@@ -24,6 +25,7 @@ struct WidgetLauncher: Service {
             publicDirectory: root.appendingPathComponent("Public"),
             templatesDirectory: root.appendingPathComponent("Templates")
         )
+        if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) { [host] boundPort in
             var lines = "Webim widget:      http://\(host):\(boundPort)/\n"
             if accountURL.hasPrefix("http://\(host):") {

@@ -5,14 +5,21 @@ struct Summary {
     var name: String
     var timings: [Duration]
 
+    var p50: Duration { percentile(0.5) }
+    var p99: Duration { percentile(0.99) }
+    var max: Duration { timings.max() ?? .zero }
+    var p50Text: String { Self.milliseconds(p50) }
+    var p99Text: String { Self.milliseconds(p99) }
+    var maxText: String { Self.milliseconds(max) }
+
     private func percentile(_ fraction: Double) -> Duration {
         let sorted = timings.sorted()
         guard !sorted.isEmpty else { return .zero }
-        let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
+        let index = Swift.min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
         return sorted[index]
     }
 
-    private static func milliseconds(_ duration: Duration) -> String {
+    static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let value = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
         return String(format: "%.2f ms", value)
@@ -29,4 +36,9 @@ struct Summary {
         ]
         return columns.joined(separator: " | ")
     }
+}
+
+/// A progress line on standard error, so that the table on standard output stays clean.
+func progress(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

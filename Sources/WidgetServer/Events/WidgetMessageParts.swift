@@ -96,8 +96,11 @@ struct WidgetKeyboard: Encodable, Sendable, Equatable {
             id = button.getID()
             text = button.getText()
             let configuration = button.getConfiguration()
-            type = Nullable(configuration.map { String(describing: $0.getButtonType()) })
-            data = Nullable(configuration?.getData())
+            // The SDK calls every button without a link `insert`; one with nothing to insert just answers the bot,
+            // so the page gets no type for it rather than an empty insert.
+            let acts = configuration.map { $0.getButtonType() == .url || !$0.getData().isEmpty } ?? false
+            type = Nullable(acts ? configuration.map { String(describing: $0.getButtonType()) } : nil)
+            data = Nullable(acts ? configuration?.getData() : nil)
             active = configuration?.isActive() ?? true
             state = configuration.map { String(describing: $0.getState()) } ?? "showing"
         }

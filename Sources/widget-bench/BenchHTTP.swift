@@ -1,0 +1,49 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// An HTTP client sized for thousands of concurrent streams (the shared client allows 8 connections per host).
+struct BenchHTTP: Sendable {
+    let client: HTTPClient
+
+    init(maxConnections: Int) {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(60),
+            concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnections
+        )
+        configuration.timeout = .init(connect: .seconds(10))
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    func shutdown() async throws { try await client.shutdown() }
+
+    /// One request, its body read whole.
+    func send(
+        _ method: HTTPMethod,
+        _ url: String,
+        json: [String: Any]? = nil
+    ) async throws -> (status: UInt, body: Data) {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)))
+        }
+        let response = try await client.execute(request, timeout: .seconds(60))
+        let body = try await response.body.collect(upTo: 64 << 20)
+        return (response.status.code, Data(body.readableBytesView))
+    }
+
+    func get(_ url: String) async throws -> (status: UInt, body: Data) { try await send(.GET, url) }
+
+    /// A JSON object answer, or an error naming the status.
+    func object(_ method: HTTPMethod, _ url: String, json: [String: Any]? = nil) async throws -> Any {
+        let (status, body) = try await send(method, url, json: json)
+        guard (200..<300).contains(status) else {
+            throw BenchError("\(method) \(url): HTTP \(status) \(String(decoding: body, as: UTF8.self))")
+        }
+        return body.isEmpty ? [String: Any]() : try JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import TestSupport
+
+/// Operator → tab stream latency, aggregate throughput, and memory and descriptors per idle tab, for several
+/// tab counts, each beside the same figures for a bare SSE broadcaster (the floor).
+struct FanoutBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fanout",
+        abstract: "Operator message → each tab's SSE stream: latency, throughput, memory per tab; and the floor."
+    )
+
+    @Option(parsing: .upToNextOption, help: "Tab counts to measure.")
+    var tabs: [Int] = [100, 1_000]
+
+    @Option(help: "Latency samples per tab count (one message at a time, tabs in turn).")
+    var samples = 1_000
+
+    @Option(help: "Messages per tab for the throughput figure (sent all at once).")
+    var burst = 5
+
+    func run() async throws {
+        print(try await Self.measure(tabs: tabs, samples: samples, burst: burst).joined(separator: "\n"))
+    }
+
+    /// The table's rows, for every tab count.
+    static func measure(tabs counts: [Int], samples: Int, burst: Int) async throws -> [String] {
+        var rows = ["| figure | tabs | widget | floor | ratio |", "|---|---|---|---|---|"]
+        for count in counts {
+            let http = BenchHTTP(maxConnections: count * 2 + 256)
+            let floor = FloorTarget(http: http)
+            try await floor.start()
+            let floorFigures = try await FanoutRun(target: floor, http: http).measure(
+                count: count,
+                samples: samples,
+                burst: burst
+            )
+            floor.stop()
+            let widgetFigures = try await withTemporaryDirectory { directory in
+                let server = try await ServerUnderTest.start(dataDirectory: directory, client: http)
+                defer { server.stop() }
+                let baseline = (server.residentBytes(), server.openDescriptors())
+                var figures = try await FanoutRun(target: WidgetTarget(server: server, http: http), http: http)
+                    .measure(count: count, samples: samples, burst: burst)
+                figures.memoryPerTab = (server.residentBytes() - baseline.0) / count
+                figures.descriptorsPerTab = Double(server.openDescriptors() - baseline.1) / Double(count)
+                return figures
+            }
+            try await http.shutdown()
+            rows += widgetFigures.rows(tabs: count, floor: floorFigures)
+        }
+        return rows
+    }
+}
+
+/// The figures of one target at one tab count.
+struct FanoutFigures {
+    var latency: Summary
+    var eventsPerSecond: Double
+    var memoryPerTab: Int?
+    var descriptorsPerTab: Double?
+
+    func rows(tabs: Int, floor: FanoutFigures) -> [String] {
+        func ratio(_ mine: Duration, _ theirs: Duration) -> String {
+            theirs == .zero ? "–" : String(format: "%.1f×", mine / theirs)
+        }
+        var rows = [
+            "| operator → stream p50 | \(tabs) | \(latency.p50Text) | \(floor.latency.p50Text) | \(ratio(latency.p50, floor.latency.p50)) |",
+            "| operator → stream p99 | \(tabs) | \(latency.p99Text) | \(floor.latency.p99Text) | \(ratio(latency.p99, floor.latency.p99)) |",
+            "| operator → stream max | \(tabs) | \(latency.maxText) | \(floor.latency.maxText) | \(ratio(latency.max, floor.latency.max)) |",
+            "| events/s delivered | \(tabs) | \(Int(eventsPerSecond)) | \(Int(floor.eventsPerSecond)) | "
+                + String(format: "%.2f", eventsPerSecond / max(floor.eventsPerSecond, 1)) + " |",
+        ]
+        if let memoryPerTab {
+            rows.append("| resident memory per idle tab | \(tabs) | \(memoryPerTab / 1024) KiB | – | – |")
+        }
+        if let descriptorsPerTab {
+            rows.append("| descriptors per tab | \(tabs) | \(String(format: "%.1f", descriptorsPerTab)) | – | – |")
+        }
+        return rows
+    }
+}
+
+/// One target measured: open the streams, then latency one message at a time, then a burst for throughput.
+struct FanoutRun {
+    let target: any FanoutTarget
+    let http: BenchHTTP
+
+    func measure(count: Int, samples: Int, burst: Int) async throws -> FanoutFigures {
+        let fleet = StreamFleet()
+        defer { fleet.close() }
+        progress("\(target.name), \(count) tabs: preparing")
+        let urls = try await target.prepare(count: count)
+        progress("\(target.name), \(count) tabs: opening the streams")
+        try await fleet.open(urls, http: http)
+        progress("\(target.name), \(count) tabs: latency, \(samples) samples")
+        let clock = ContinuousClock()
+        var timings: [Duration] = []
+        for sample in 0..<samples {
+            let text = "latency-\(sample)"
+            let sent = clock.now
+            try await target.publish(to: sample % count, text: text)
+            timings.append(await fleet.book.arrival(of: text) - sent)
+        }
+        progress("\(target.name), \(count) tabs: throughput, \(count * burst) messages")
+        let start = clock.now
+        _ = try await concurrently(count * burst, width: 64) { index in
+            try await target.publish(to: index % count, text: "burst-\(index)")
+        }
+        var last = start
+        for index in 0..<(count * burst) { last = max(last, await fleet.book.arrival(of: "burst-\(index)")) }
+        let seconds = (last - start) / .seconds(1)
+        return FanoutFigures(
+            latency: Summary(name: target.name, timings: timings),
+            eventsPerSecond: Double(count * burst) / seconds
+        )
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// `webim-widget serve` as a child process on free loopback ports, so that its memory and descriptors are its own.
+final class ServerUnderTest: @unchecked Sendable {
+    // @unchecked: `process` and `pipe` are set once in `start` and only read afterwards.
+    let widgetURL: String
+    let serviceURL: String
+    /// From spawning the process to `/healthz` answering 200.
+    let startup: Duration
+    private let process: Process
+
+    var pid: Int32 { process.processIdentifier }
+
+    private init(process: Process, widgetURL: String, serviceURL: String, startup: Duration) {
+        self.process = process
+        self.widgetURL = widgetURL
+        self.serviceURL = serviceURL
+        self.startup = startup
+    }
+
+    /// Starts the server found beside this benchmark's executable, in `dataDirectory`.
+    static func start(dataDirectory: URL, client: BenchHTTP) async throws -> ServerUnderTest {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("webim-widget")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw BenchError("webim-widget is not built beside widget-bench (\(binary.path)); build both products")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [
+            "serve", "--host", "127.0.0.1", "--port", "0", "--service-port", "0", "--data-dir", dataDirectory.path,
+            "--log-level", "error", "--no-rate-limits",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        let clock = ContinuousClock()
+        let spawned = clock.now
+        try process.run()
+        let (widget, service) = try await Self.readURLs(from: output.fileHandleForReading)
+        while (try? await client.get(widget + "/healthz"))?.status != 200 {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return ServerUnderTest(process: process, widgetURL: widget, serviceURL: service, startup: clock.now - spawned)
+    }
+
+    /// Reads `Webim widget: URL` and `Operator console: URL/operator` from the server's output (a blocking read,
+    /// off the cooperative pool).
+    private static func readURLs(from handle: FileHandle) async throws -> (widget: String, service: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                var text = ""
+                var widget: String?
+                var service: String?
+                while widget == nil || service == nil {
+                    let chunk = handle.availableData
+                    guard !chunk.isEmpty else {
+                        continuation.resume(throwing: BenchError("the server exited before printing its URLs"))
+                        return
+                    }
+                    text += String(decoding: chunk, as: UTF8.self)
+                    for line in text.split(separator: "\n") {
+                        let url = line.split(separator: " ").last.map(String.init) ?? ""
+                        if line.hasPrefix("Webim widget:") { widget = String(url.dropLast()) }
+                        if line.hasPrefix("Operator console:") { service = String(url.dropLast("/operator".count)) }
+                    }
+                }
+                continuation.resume(returning: (widget ?? "", service ?? ""))
+                // Keep draining, so that a chatty server never blocks on a full pipe.
+                while !handle.availableData.isEmpty {}
+            }
+        }
+    }
+
+    /// Resident memory, from `/proc/<pid>/status`.
+    func residentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
+        return kilobytes * 1024
+    }
+
+    /// Open file descriptors, from `/proc/<pid>/fd`.
+    func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+    }
+
+    /// Ends the server by its own pid and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// A benchmark that could not run, and why.
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
