@@ -29,7 +29,7 @@ public final class SSEReader: Sendable {
     {
         var request = HTTPClientRequest(url: url)
         for (name, value) in requestHeaders { request.headers.add(name: name, value: value) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
+        let response = try await LoopbackHTTP.client.execute(request, timeout: .seconds(120))
         status = response.status.code
         headers = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
         let (events, sink) = AsyncStream.makeStream(of: Event.self)

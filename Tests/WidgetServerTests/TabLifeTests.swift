@@ -105,6 +105,35 @@ import Testing
         }
     }
 
+    /// Each session holds a connection in its 25 s long-poll; with a pool of 8 per host, the ninth tab's
+    /// message would wait for one of those polls to end.
+    @Test func twelveTabsAtOnceEachGetTheirMessageSent() async throws {
+        try await LiveStack.withStack { stack in
+            let client = WidgetClient(stack)
+            var streams: [(tab: String, stream: SSEReader)] = []
+            for _ in 0..<12 {
+                let tab = try await client.createTab()
+                let stream = try await client.events(tab)
+                _ = await stream.next()
+                streams.append((tab, stream))
+            }
+            for (index, entry) in streams.enumerated() {
+                let sent = try await client.post(
+                    "/api/tabs/\(entry.tab)/messages",
+                    #"{"text":"From tab \#(index)","clientId":"many-tabs-\#(index)"}"#
+                )
+                #expect(sent.status == 202)
+            }
+            for (index, entry) in streams.enumerated() {
+                let confirmed = await entry.stream.waitFor(timeout: .seconds(20)) {
+                    $0.name == "message.changed" && $0.message?["sendStatus"] as? String == "sent"
+                }
+                #expect(confirmed?.message?["text"] as? String == "From tab \(index)")
+                entry.stream.close()
+            }
+        }
+    }
+
     @Test func closedTabsDataIsDeletedAfterTheRetentionOnly() async throws {
         try await withTemporaryDirectory { tabs in
             let registry = TabRegistry()

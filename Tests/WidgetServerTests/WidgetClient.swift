@@ -24,7 +24,7 @@ struct Answer: Sendable {
 struct WidgetClient: Sendable {
     var baseURL: String
     /// The HTTP client; the shared one decompresses, which hides `Content-Encoding` from a test.
-    var http: HTTPClient = .shared
+    var http: HTTPClient = LoopbackHTTP.client
 
     init(_ stack: LiveStack) { baseURL = stack.widgetURL }
 
