@@ -32,6 +32,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Flag(help: "Kiosk mode for every page (a shared touch screen), whatever the page's query says.")
+    var kiosk = false
+
+    @Option(help: "Kiosk mode: seconds without input before the reset countdown starts.")
+    var kioskIdle = 90
+
+    @Option(help: "Kiosk mode: seconds the countdown shows before the chat is erased for the next visitor.")
+    var kioskCountdown = 15
+
+    @Option(help: "Kiosk mode: comma-separated hosts whose links stay usable (all other links are inert).")
+    var kioskAllowedHosts = ""
+
+    func validate() throws {
+        guard kioskIdle >= 1, kioskCountdown >= 1 else {
+            throw ValidationError("--kiosk-idle and --kiosk-countdown are whole seconds, at least 1.")
+        }
+    }
+
     func run() async throws {
         var logger = Logger(label: "webim-widget")
         logger.logLevel = logLevel
@@ -42,6 +60,14 @@ struct ServeCommand: AsyncParsableCommand {
             port: port,
             root: root,
             dataDirectory: dataDirectory.appendingPathComponent("widget"),
+            kiosk: KioskConfiguration(
+                forced: kiosk,
+                idleTimeout: .seconds(kioskIdle),
+                countdown: .seconds(kioskCountdown),
+                allowedHosts: kioskAllowedHosts.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                }.filter { !$0.isEmpty }
+            ),
             logger: logger
         )
         var services: [any Service] = [launcher]
