@@ -69,11 +69,15 @@ def pytest_runtest_makereport(item, call):
 class ServerProcess:
     """A running `webim-widget serve` and the URLs it printed."""
 
-    def __init__(self, process: subprocess.Popen, widget_url: str, console_url: str, log_path: Path):
+    def __init__(
+        self, process: subprocess.Popen, widget_url: str, console_url: str, log_path: Path, data_dir: Path | None = None
+    ):
         self.process = process
         self.widget_url = widget_url
         self.console_url = console_url
         self.log_path = log_path
+        #: The server's `--data-dir`; each tab's visitor data is in `widget/tabs/<tabId>` under it.
+        self.data_dir = data_dir
 
 
 def _pump_stdout(stream, lines: queue.Queue, log_file) -> None:
@@ -160,7 +164,7 @@ def server(request, tmp_path_factory) -> ServerProcess:
         stop()
         raise
 
-    yield ServerProcess(process, widget_url, console_url, log_dir / "stderr.log")
+    yield ServerProcess(process, widget_url, console_url, log_dir / "stderr.log", data_dir)
 
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
     still_running = process.poll() is None
