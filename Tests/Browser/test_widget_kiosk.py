@@ -184,7 +184,8 @@ def test_kiosk_touch_targets_and_input_font(page, operator_api, driver, wait):
 
     targets = driver.execute_script(TARGETS_JS)
     assert len(targets) >= 5, f"too few controls measured: {targets}"
-    small = [t for t in targets if t["width"] < 44 or t["height"] < 44]
+    # Layout can land on fractions of a pixel (43.99997); a hundredth of a pixel is no smaller target.
+    small = [t for t in targets if min(t["width"], t["height"]) < 44 - 0.01]
     assert small == [], f"controls smaller than 44 x 44 px: {small}"
 
     composer = page.composer()
