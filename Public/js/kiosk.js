@@ -55,6 +55,9 @@ export class Kiosk {
     this.#timer = new IdleCountdown({ idleMs: config.idleMs, countdownMs: config.countdownMs });
 
     guardLinks(doc, /** @type {any} */ (doc.defaultView), config.allowedHosts);
+    // The browser must not offer one visitor's name or e-mail to the next as an autofill suggestion.
+    for (const form of doc.querySelectorAll('form')) form.autocomplete = 'off';
+    for (const field of doc.querySelectorAll('input, textarea')) field.setAttribute('autocomplete', 'off');
     this.#listenForInput();
     this.#followKeyboard();
 

@@ -192,3 +192,8 @@ def test_kiosk_touch_targets_and_input_font(page, operator_api, driver, wait):
     font = driver.execute_script("return parseFloat(getComputedStyle(arguments[0]).fontSize)", composer)
     assert font >= 16
     assert composer.get_attribute("enterkeyhint") == "send"
+    remembering = driver.execute_script(
+        "return Array.from(document.querySelectorAll('input:not([type=file]):not([type=radio]), textarea'))"
+        ".filter((field) => field.getAttribute('autocomplete') !== 'off').map((field) => field.name)"
+    )
+    assert remembering == [], f"fields that may offer one visitor's entries to the next: {remembering}"
