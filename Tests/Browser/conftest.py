@@ -58,6 +58,10 @@ def _safe_name(nodeid: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid).strip("_")
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "server_args(*args): extra `webim-widget serve` options for the test's server")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keeps each phase's report on the test item so fixtures can tell whether the test failed."""
@@ -89,6 +93,11 @@ def _pump_stdout(stream, lines: queue.Queue, log_file) -> None:
     lines.put(None)
 
 
+def _extra_server_args(request) -> list[str]:
+    marker = request.node.get_closest_marker("server_args")
+    return [str(arg) for arg in marker.args] if marker else []
+
+
 @pytest.fixture
 def server(request, tmp_path_factory) -> ServerProcess:
     """Starts the real server on free ports in a fresh data directory; stops it by PID afterwards."""
@@ -112,6 +121,7 @@ def server(request, tmp_path_factory) -> ServerProcess:
             "0",
             "--data-dir",
             str(data_dir),
+            *_extra_server_args(request),
         ],
         cwd=REPO_ROOT,
         stdin=subprocess.DEVNULL,

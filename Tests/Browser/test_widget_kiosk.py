@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -197,3 +198,30 @@ def test_kiosk_touch_targets_and_input_font(page, operator_api, driver, wait):
         ".filter((field) => field.getAttribute('autocomplete') !== 'off').map((field) => field.name)"
     )
     assert remembering == [], f"fields that may offer one visitor's entries to the next: {remembering}"
+
+
+@pytest.mark.server_args("--kiosk", "--kiosk-allowed-hosts", "127.0.0.1")
+def test_serve_kiosk_forces_kiosk_and_allows_listed_hosts_in_this_window(page, server, operator_api, driver, wait):
+    page.open("location=manual&mode=widget")
+    assert driver.execute_script("return document.body.dataset.mode") == "kiosk", "--kiosk did not force kiosk mode"
+    page.send("Where can I read more?")
+    visitor = operator_api.visitor_id(wait, "manual")
+    operator_api.visitor(visitor, "/join", {})
+    allowed = server.widget_url.rstrip("/") + "/healthz"
+    operator_api.visitor(visitor, "/messages", {"text": f"Not https://example.com/x but {allowed}"})
+    item = page.wait_text("operator", allowed)
+    links = item.find_elements(By.CSS_SELECTOR, "a.transcript-link")
+    assert [link.text for link in links] == ["https://example.com/x", allowed]
+    url = driver.current_url
+
+    driver.execute_script(
+        "window.linkClicks = [];"
+        "window.addEventListener('click', (e) => { if (e.target.closest('a')) window.linkClicks.push(e.defaultPrevented); });"
+    )
+    links[0].click()
+    wait.until(lambda d: d.execute_script("return window.linkClicks.length") == 1)
+    assert driver.current_url == url, "a link to a host not in --kiosk-allowed-hosts navigated"
+
+    links[1].click()
+    wait.until(EC.url_to_be(allowed), "a link to an allowed host did not open")
+    assert len(driver.window_handles) == 1, "the allowed link opened a new window"
