@@ -3,6 +3,7 @@
 
 import { ApiClient } from './api.js';
 import { loadStrings } from './i18n.js';
+import { Kiosk, readKioskConfig } from './kiosk.js';
 import { ChatSession } from './session.js';
 import { Beeper } from './sound.js';
 import { ChatStore } from './store.js';
@@ -164,6 +165,12 @@ export async function startWidget(doc) {
   store.addEventListener('unread', () => {
     doc.title = store.unread.count > 0 ? `(${store.unread.count}) ${title}` : title;
   });
+
+  const kioskConfig = readKioskConfig(doc.body);
+  if (kioskConfig !== null) {
+    const kiosk = new Kiosk(doc, { config: kioskConfig, strings, session });
+    for (const type of ['messageAdded', 'uploadProgress']) session.addEventListener(type, () => kiosk.activity());
+  }
 
   session.start();
   doc.body.dataset.ready = 'true';

@@ -21,8 +21,8 @@ export function makeClientId() {
 
 /**
  * Connects the page's store to one tab on the server. Emits `operatorMessage` (a new operator
- * message arrived live, not from a snapshot or history) and `result` (detail: the `result` event
- * plus the `kind` of action it answers).
+ * message arrived live, not from a snapshot or history), `messageAdded` (any new live message),
+ * `uploadProgress` and `result` (detail: the `result` event plus the `kind` of action it answers).
  */
 export class ChatSession extends EventTarget {
   #api;
@@ -373,6 +373,7 @@ export class ChatSession extends EventTarget {
       case 'message.added':
         if (data.message) {
           store.addMessage(data.message, data.beforeId ?? null);
+          this.dispatchEvent(new CustomEvent('messageAdded'));
           if (data.message.type === 'operator' || data.message.type === 'fileFromOperator' || data.message.type === 'keyboard') {
             this.dispatchEvent(new CustomEvent('operatorMessage'));
           }
@@ -440,7 +441,10 @@ export class ChatSession extends EventTarget {
   async #upload(clientId, file) {
     try {
       const tabId = await this.#waitForTab();
-      const answer = await this.#api.upload(tabId, file, clientId, (percent) => this.#store.setProgress(clientId, percent));
+      const answer = await this.#api.upload(tabId, file, clientId, (percent) => {
+        this.#store.setProgress(clientId, percent);
+        this.dispatchEvent(new CustomEvent('uploadProgress'));
+      });
       if (typeof answer?.id === 'string') this.#store.markAccepted(clientId, answer.id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 503) return;

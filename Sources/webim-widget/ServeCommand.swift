@@ -35,6 +35,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Turn off the per-tab request limits (for benchmarks that open thousands of tabs at once).")
     var noRateLimits = false
 
+    @Flag(help: "Kiosk mode for every page (a shared touch screen), whatever the page's query says.")
+    var kiosk = false
+
+    @Option(help: "Kiosk mode: seconds without input before the reset countdown starts.")
+    var kioskIdle = 90
+
+    @Option(help: "Kiosk mode: seconds the countdown shows before the chat is erased for the next visitor.")
+    var kioskCountdown = 15
+
+    @Option(help: "Kiosk mode: comma-separated hosts whose links stay usable (all other links are inert).")
+    var kioskAllowedHosts = ""
+
+    func validate() throws {
+        guard kioskIdle >= 1, kioskCountdown >= 1 else {
+            throw ValidationError("--kiosk-idle and --kiosk-countdown are whole seconds, at least 1.")
+        }
+    }
+
     func run() async throws {
         var logger = Logger(label: "webim-widget")
         logger.logLevel = logLevel
@@ -46,6 +64,14 @@ struct ServeCommand: AsyncParsableCommand {
             root: root,
             dataDirectory: dataDirectory.appendingPathComponent("widget"),
             rateLimited: !noRateLimits,
+            kiosk: KioskConfiguration(
+                forced: kiosk,
+                idleTimeout: .seconds(kioskIdle),
+                countdown: .seconds(kioskCountdown),
+                allowedHosts: kioskAllowedHosts.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                }.filter { !$0.isEmpty }
+            ),
             logger: logger
         )
         var services: [any Service] = [launcher]

@@ -12,6 +12,7 @@ struct WidgetLauncher: Service {
     let root: URL
     let dataDirectory: URL
     let rateLimited: Bool
+    let kiosk: KioskConfiguration
     let logger: Logger
     let accountURL = Promise<String>()
 
@@ -23,7 +24,8 @@ struct WidgetLauncher: Service {
             accountURL: accountURL,
             dataDirectory: dataDirectory,
             publicDirectory: root.appendingPathComponent("Public"),
-            templatesDirectory: root.appendingPathComponent("Templates")
+            templatesDirectory: root.appendingPathComponent("Templates"),
+            kiosk: kiosk
         )
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) { [host] boundPort in

@@ -58,6 +58,10 @@ def _safe_name(nodeid: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid).strip("_")
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "server_args(*args): extra `webim-widget serve` options for the test's server")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keeps each phase's report on the test item so fixtures can tell whether the test failed."""
@@ -69,11 +73,15 @@ def pytest_runtest_makereport(item, call):
 class ServerProcess:
     """A running `webim-widget serve` and the URLs it printed."""
 
-    def __init__(self, process: subprocess.Popen, widget_url: str, console_url: str, log_path: Path):
+    def __init__(
+        self, process: subprocess.Popen, widget_url: str, console_url: str, log_path: Path, data_dir: Path | None = None
+    ):
         self.process = process
         self.widget_url = widget_url
         self.console_url = console_url
         self.log_path = log_path
+        #: The server's `--data-dir`; each tab's visitor data is in `widget/tabs/<tabId>` under it.
+        self.data_dir = data_dir
 
 
 def _pump_stdout(stream, lines: queue.Queue, log_file) -> None:
@@ -83,6 +91,11 @@ def _pump_stdout(stream, lines: queue.Queue, log_file) -> None:
         log_file.flush()
         lines.put(line)
     lines.put(None)
+
+
+def _extra_server_args(request) -> list[str]:
+    marker = request.node.get_closest_marker("server_args")
+    return [str(arg) for arg in marker.args] if marker else []
 
 
 @pytest.fixture
@@ -108,6 +121,7 @@ def server(request, tmp_path_factory) -> ServerProcess:
             "0",
             "--data-dir",
             str(data_dir),
+            *_extra_server_args(request),
         ],
         cwd=REPO_ROOT,
         stdin=subprocess.DEVNULL,
@@ -160,7 +174,7 @@ def server(request, tmp_path_factory) -> ServerProcess:
         stop()
         raise
 
-    yield ServerProcess(process, widget_url, console_url, log_dir / "stderr.log")
+    yield ServerProcess(process, widget_url, console_url, log_dir / "stderr.log", data_dir)
 
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
     still_running = process.poll() is None

@@ -21,15 +21,19 @@ struct PageRoutes {
         var location: String
         var locale: String
         var mode: String
+        /// Only on kiosk pages.
+        var kiosk: KioskPage?
     }
 
     private func renderWidget(_ request: Request) throws -> Response {
         let query = request.uri.queryParameters
+        let mode = KioskPage.mode(query: query.get("mode"), configuration: configuration.kiosk)
         let page = WidgetPage(
             title: query.get("title").map { String($0.prefix(80)) } ?? "Chat",
             location: query.get("location") ?? configuration.defaultLocation,
             locale: query.get("locale") ?? "en",
-            mode: query.get("mode") ?? "widget"
+            mode: mode,
+            kiosk: mode == "kiosk" ? KioskPage(query: query, configuration: configuration.kiosk) : nil
         )
         guard let html = templates.render(page, withTemplate: "index") else {
             throw APIError(

@@ -1,0 +1,37 @@
+import Hummingbird
+
+/// What a kiosk page needs to know, rendered onto `<body>` as `data-kiosk-*` attributes.
+struct KioskPage {
+    /// Seconds without input before the countdown.
+    var idle: Int
+    /// Seconds the countdown shows before the reset.
+    var countdown: Int
+    /// Space-separated hosts whose links stay usable.
+    var allowedHosts: String
+
+    /// The page's mode: the configuration's forced kiosk wins over the query; unknown modes are a plain widget.
+    static func mode(query: String?, configuration: KioskConfiguration) -> String {
+        if configuration.forced { return "kiosk" }
+        switch query {
+        case "kiosk", "embedded": return query ?? "widget"
+        default: return "widget"
+        }
+    }
+
+    /// The configured timings; `idle=` and `countdown=` in the query override them (tests use short ones).
+    init(query: Parameters, configuration: KioskConfiguration) {
+        idle = Self.seconds(query.get("idle")) ?? Self.wholeSeconds(configuration.idleTimeout)
+        countdown = Self.seconds(query.get("countdown")) ?? Self.wholeSeconds(configuration.countdown)
+        allowedHosts = configuration.allowedHosts.joined(separator: " ")
+    }
+
+    /// A whole number of seconds from 1 to a day; anything else is ignored.
+    private static func seconds(_ text: String?) -> Int? {
+        guard let text, let value = Int(text), (1...86_400).contains(value) else { return nil }
+        return value
+    }
+
+    private static func wholeSeconds(_ duration: Duration) -> Int {
+        max(1, Int(duration.components.seconds))
+    }
+}
