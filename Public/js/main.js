@@ -2,6 +2,7 @@
 // components and the session, and starts the chat.
 
 import { ApiClient } from './api.js';
+import { applyOptions, followStore, readOptions } from './config.js';
 import { loadStrings } from './i18n.js';
 import { ChatSession } from './session.js';
 import { Beeper } from './sound.js';
@@ -49,6 +50,8 @@ export async function startWidget(doc) {
   const template = /** @type {HTMLTemplateElement} */ (required(doc, 'template[data-template="message"]'));
   strings.apply(doc);
   strings.apply(template.content);
+  const options = readOptions(doc.body);
+  applyOptions(doc, options);
 
   const store = new ChatStore();
   const api = new ApiClient();
@@ -159,6 +162,8 @@ export async function startWidget(doc) {
   doc.addEventListener('visibilitychange', markRead);
   required(doc, '[data-transcript]').addEventListener('scroll', markRead, { passive: true });
 
+  followStore(doc, store, options, strings);
+  if (options.launcher !== 'inline') void import('./launcher.js').then((m) => m.startLauncher(doc, options, strings));
   session.start();
   doc.body.dataset.ready = 'true';
   return { store, session };

@@ -21,15 +21,19 @@ struct PageRoutes {
         var location: String
         var locale: String
         var mode: String
+        /// The checked `WidgetOptions` as JSON, read by `Public/js/config.js`.
+        var config: String
     }
 
     private func renderWidget(_ request: Request) throws -> Response {
         let query = request.uri.queryParameters
+        let options = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { query.get($0) }
         let page = WidgetPage(
-            title: query.get("title").map { String($0.prefix(80)) } ?? "Chat",
-            location: query.get("location") ?? configuration.defaultLocation,
-            locale: query.get("locale") ?? "en",
-            mode: query.get("mode") ?? "widget"
+            title: options.title ?? "Chat",
+            location: options.location,
+            locale: options.locale,
+            mode: query.get("mode") ?? "widget",
+            config: options.json
         )
         guard let html = templates.render(page, withTemplate: "index") else {
             throw APIError(
