@@ -52,10 +52,18 @@ export async function startWidget(doc) {
   strings.apply(template.content);
   const options = readOptions(doc.body);
   applyOptions(doc, options);
+  // The gallery's recorder must see the stream from its first event; other pages never load it.
+  const inspect = options.inspect ? await import('./inspect.js') : null;
 
   const store = new ChatStore();
   const api = new ApiClient();
-  const session = new ChatSession({ api, store, location: config.location, locale: config.locale });
+  const session = new ChatSession({
+    api,
+    store,
+    location: config.location,
+    locale: config.locale,
+    makeStream: inspect?.recordingStream,
+  });
   const lightbox = new Lightbox(/** @type {HTMLDialogElement} */ (required(doc, '[data-lightbox]')));
   const beeper = new Beeper(doc);
 
@@ -164,6 +172,7 @@ export async function startWidget(doc) {
 
   followStore(doc, store, options, strings);
   if (options.launcher !== 'inline') void import('./launcher.js').then((m) => m.startLauncher(doc, options, strings));
+  inspect?.startInspect(doc, { store, session });
   session.start();
   doc.body.dataset.ready = 'true';
   return { store, session };

@@ -28,6 +28,8 @@ public struct WidgetConfiguration: Sendable {
     public var tabActionRate: RateRule?
     /// How fast pages may open tabs, all together; nil: no limit (a benchmark opening 10,000 tabs, say).
     public var tabCreationRate: RateRule?
+    /// The developer preview's variants (`--preview-config`), re-read when the file changes; nil: built-in ones.
+    public var previewConfigFile: URL?
 
     /// A configuration; the timing defaults are the contract's (10 min idle tabs, 15 s pings).
     public init(
@@ -43,7 +45,8 @@ public struct WidgetConfiguration: Sendable {
         pingInterval: Duration = .seconds(15),
         streamQueueCapacity: Int = 1024,
         tabActionRate: RateRule? = RateRule(perSecond: 10, burst: 30),
-        tabCreationRate: RateRule? = RateRule(perSecond: 20, burst: 100)
+        tabCreationRate: RateRule? = RateRule(perSecond: 20, burst: 100),
+        previewConfigFile: URL? = nil
     ) {
         self.host = host
         self.port = port
@@ -58,6 +61,7 @@ public struct WidgetConfiguration: Sendable {
         self.streamQueueCapacity = streamQueueCapacity
         self.tabActionRate = tabActionRate
         self.tabCreationRate = tabCreationRate
+        self.previewConfigFile = previewConfigFile
     }
 
     /// Requests per second, and how many may come at once.

@@ -11,6 +11,7 @@ struct WidgetLauncher: Service {
     let port: Int
     let root: URL
     let dataDirectory: URL
+    let previewConfigFile: URL?
     let logger: Logger
     let accountURL = Promise<String>()
 
@@ -22,7 +23,8 @@ struct WidgetLauncher: Service {
             accountURL: accountURL,
             dataDirectory: dataDirectory,
             publicDirectory: root.appendingPathComponent("Public"),
-            templatesDirectory: root.appendingPathComponent("Templates")
+            templatesDirectory: root.appendingPathComponent("Templates"),
+            previewConfigFile: previewConfigFile
         )
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) { [host] boundPort in
             var lines = "Webim widget:      http://\(host):\(boundPort)/\n"

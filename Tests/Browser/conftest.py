@@ -86,7 +86,13 @@ def _pump_stdout(stream, lines: queue.Queue, log_file) -> None:
 
 
 @pytest.fixture
-def server(request, tmp_path_factory) -> ServerProcess:
+def server_args() -> list[str]:
+    """Extra `serve` options; a test module overrides this fixture (say, `--preview-config FILE`)."""
+    return []
+
+
+@pytest.fixture
+def server(request, tmp_path_factory, server_args) -> ServerProcess:
     """Starts the real server on free ports in a fresh data directory; stops it by PID afterwards."""
     binary = _binary_path()
     if not (binary.is_file() and os.access(binary, os.X_OK)):
@@ -108,6 +114,7 @@ def server(request, tmp_path_factory) -> ServerProcess:
             "0",
             "--data-dir",
             str(data_dir),
+            *server_args,
         ],
         cwd=REPO_ROOT,
         stdin=subprocess.DEVNULL,
