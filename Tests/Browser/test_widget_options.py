@@ -66,3 +66,12 @@ def test_a_bad_option_is_a_clear_error(driver, widget_url):
     driver.get(widget_url.rstrip("/") + "/?palette=pink")
     body = driver.find_element(By.TAG_NAME, "body").text
     assert '"invalid_option"' in body and '"palette"' in body
+
+
+def test_the_offline_message_follows_the_visitors_message_while_nobody_is_online(page, driver, wait):
+    page.open("location=offline&offline=We%20are%20away%3B%20we%20will%20e-mail%20you.")
+    note = driver.find_element(By.CSS_SELECTOR, "[data-offline-message]")
+    assert not note.is_displayed(), "the offline message showed before the visitor wrote"
+    page.send("Is anyone there?")
+    wait.until(EC.visibility_of(note), "the offline message never followed the visitor's message")
+    assert note.text == "We are away; we will e-mail you."
