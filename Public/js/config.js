@@ -97,8 +97,6 @@ export function followStore(doc, store, options, strings) {
   const render = () => {
     const operator = /** @type {any} */ (store).operator;
     if (title) title.textContent = operator?.name || options.title || strings.t('title');
-    // The status line would repeat the name the title now shows.
-    title?.closest('[data-header]')?.toggleAttribute('data-title-operator', Boolean(operator?.name));
     if (icon) icon.hidden = Boolean(safeUrl(operator?.avatarUrl));
     const entries = store.entries;
     if (invitation) invitation.hidden = !(/** @type {any} */ (store).connection === 'live' && entries.length === 0);
