@@ -2,6 +2,7 @@
 // components and the session, and starts the chat.
 
 import { ApiClient } from './api.js';
+import { applyOptions, followStore, readOptions } from './config.js';
 import { loadStrings } from './i18n.js';
 import { Kiosk, readKioskConfig } from './kiosk.js';
 import { ChatSession } from './session.js';
@@ -50,10 +51,20 @@ export async function startWidget(doc) {
   const template = /** @type {HTMLTemplateElement} */ (required(doc, 'template[data-template="message"]'));
   strings.apply(doc);
   strings.apply(template.content);
+  const options = readOptions(doc.body);
+  applyOptions(doc, options);
+  // The gallery's recorder must see the stream from its first event; other pages never load it.
+  const inspect = options.inspect ? await import('./inspect.js') : null;
 
   const store = new ChatStore();
   const api = new ApiClient();
-  const session = new ChatSession({ api, store, location: config.location, locale: config.locale });
+  const session = new ChatSession({
+    api,
+    store,
+    location: config.location,
+    locale: config.locale,
+    makeStream: inspect?.recordingStream,
+  });
   const lightbox = new Lightbox(/** @type {HTMLDialogElement} */ (required(doc, '[data-lightbox]')));
   const beeper = new Beeper(doc);
 
@@ -172,6 +183,9 @@ export async function startWidget(doc) {
     for (const type of ['messageAdded', 'uploadProgress']) session.addEventListener(type, () => kiosk.activity());
   }
 
+  followStore(doc, store, options, strings);
+  if (options.launcher !== 'inline') void import('./launcher.js').then((m) => m.startLauncher(doc, options, strings));
+  inspect?.startInspect(doc, { store, session });
   session.start();
   doc.body.dataset.ready = 'true';
   return { store, session };

@@ -482,8 +482,9 @@ function errorText(error) {
   return 'The request failed.';
 }
 
-// sessionStorage: per browser tab, kept across reloads, gone when the browser tab closes.
-const TAB_KEY_PREFIX = 'webim-widget.tab.';
+// sessionStorage: per browser tab, kept across reloads, gone when the browser tab closes. Frames
+// of one page share it, so a named frame (the preview's, the gallery's) keeps its own tab.
+const TAB_KEY_PREFIX = `webim-widget.tab.${globalThis.name ? `${globalThis.name}.` : ''}`;
 
 /** @param {string} location @returns {string | null} */
 function rememberedTab(location) {

@@ -64,6 +64,8 @@ func makeWidgetRouter(
     )
     StaticFileRoutes(publicDirectory: configuration.publicDirectory).add(to: router, table: table)
     PageRoutes(templates: templates, registry: registry, configuration: configuration).add(to: router, table: table)
+    PreviewRoutes(templates: templates, file: configuration.previewConfigFile.map(PreviewConfigFile.init))
+        .add(to: router, table: table)
     TabRoutes(registry: registry, configuration: configuration, logger: logger).add(to: router, table: table)
     EventStreamRoute(registry: registry, pingInterval: configuration.pingInterval).add(to: router, table: table)
     MessageRoutes(registry: registry).add(to: router, table: table)

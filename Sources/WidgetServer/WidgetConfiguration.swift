@@ -30,6 +30,8 @@ public struct WidgetConfiguration: Sendable {
     public var tabCreationRate: RateRule?
     /// Kiosk mode: forced for every page or not, idle and countdown times, allowed link hosts.
     public var kiosk: KioskConfiguration
+    /// The developer preview's variants (`--preview-config`), re-read when the file changes; nil: built-in ones.
+    public var previewConfigFile: URL?
 
     /// A configuration; the timing defaults are the contract's (10 min idle tabs, 15 s pings).
     public init(
@@ -46,7 +48,8 @@ public struct WidgetConfiguration: Sendable {
         streamQueueCapacity: Int = 1024,
         tabActionRate: RateRule? = RateRule(perSecond: 10, burst: 30),
         tabCreationRate: RateRule? = RateRule(perSecond: 20, burst: 100),
-        kiosk: KioskConfiguration = KioskConfiguration()
+        kiosk: KioskConfiguration = KioskConfiguration(),
+        previewConfigFile: URL? = nil
     ) {
         self.host = host
         self.port = port
@@ -62,6 +65,7 @@ public struct WidgetConfiguration: Sendable {
         self.tabActionRate = tabActionRate
         self.tabCreationRate = tabCreationRate
         self.kiosk = kiosk
+        self.previewConfigFile = previewConfigFile
     }
 
     /// Requests per second, and how many may come at once.

@@ -29,6 +29,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The folder holding Public/, Templates/ and Scenarios/ (found automatically by default).")
     var resources: String?
 
+    @Option(help: "A JSON file of widget configurations for /preview; it is re-read when it changes.")
+    var previewConfig: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
@@ -58,6 +61,9 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = logLevel
         let root = try ResourceLocator.root(explicit: resources)
         let dataDirectory = URL(fileURLWithPath: dataDir, isDirectory: true)
+        let previewFile = previewConfig.map { URL(fileURLWithPath: $0) }
+        // A broken file stops here with its problem, rather than as an error page later.
+        if let previewFile { try checkPreviewConfig(at: previewFile) }
         let launcher = WidgetLauncher(
             host: host,
             port: port,
@@ -72,6 +78,7 @@ struct ServeCommand: AsyncParsableCommand {
                     $0.trimmingCharacters(in: .whitespaces).lowercased()
                 }.filter { !$0.isEmpty }
             ),
+            previewConfigFile: previewFile,
             logger: logger
         )
         var services: [any Service] = [launcher]

@@ -13,6 +13,7 @@ struct WidgetLauncher: Service {
     let dataDirectory: URL
     let rateLimited: Bool
     let kiosk: KioskConfiguration
+    let previewConfigFile: URL?
     let logger: Logger
     let accountURL = Promise<String>()
 
@@ -25,7 +26,8 @@ struct WidgetLauncher: Service {
             dataDirectory: dataDirectory,
             publicDirectory: root.appendingPathComponent("Public"),
             templatesDirectory: root.appendingPathComponent("Templates"),
-            kiosk: kiosk
+            kiosk: kiosk,
+            previewConfigFile: previewConfigFile
         )
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) { [host] boundPort in

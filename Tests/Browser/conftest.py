@@ -99,7 +99,13 @@ def _extra_server_args(request) -> list[str]:
 
 
 @pytest.fixture
-def server(request, tmp_path_factory) -> ServerProcess:
+def server_args() -> list[str]:
+    """Extra `serve` options; a test module overrides this fixture (say, `--preview-config FILE`)."""
+    return []
+
+
+@pytest.fixture
+def server(request, tmp_path_factory, server_args) -> ServerProcess:
     """Starts the real server on free ports in a fresh data directory; stops it by PID afterwards."""
     binary = _binary_path()
     if not (binary.is_file() and os.access(binary, os.X_OK)):
@@ -122,6 +128,7 @@ def server(request, tmp_path_factory) -> ServerProcess:
             "--data-dir",
             str(data_dir),
             *_extra_server_args(request),
+            *server_args,
         ],
         cwd=REPO_ROOT,
         stdin=subprocess.DEVNULL,

@@ -23,17 +23,21 @@ struct PageRoutes {
         var mode: String
         /// Only on kiosk pages.
         var kiosk: KioskPage?
+        /// The checked `WidgetOptions` as JSON, read by `Public/js/config.js`.
+        var config: String
     }
 
     private func renderWidget(_ request: Request) throws -> Response {
         let query = request.uri.queryParameters
+        let options = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { query.get($0) }
         let mode = KioskPage.mode(query: query.get("mode"), configuration: configuration.kiosk)
         let page = WidgetPage(
-            title: query.get("title").map { String($0.prefix(80)) } ?? "Chat",
-            location: query.get("location") ?? configuration.defaultLocation,
-            locale: query.get("locale") ?? "en",
+            title: options.title ?? "Chat",
+            location: options.location,
+            locale: options.locale,
             mode: mode,
-            kiosk: mode == "kiosk" ? KioskPage(query: query, configuration: configuration.kiosk) : nil
+            kiosk: mode == "kiosk" ? KioskPage(query: query, configuration: configuration.kiosk) : nil,
+            config: options.json
         )
         guard let html = templates.render(page, withTemplate: "index") else {
             throw APIError(

@@ -1,0 +1,48 @@
+// The floating launcher (`launcher=floating`): a round button in a bottom corner that opens and
+// closes the chat as a panel. Loaded only when a page asks for it; `fullscreen` needs only CSS.
+
+/**
+ * Adds the launcher's stylesheet and, for `floating`, its button; the chat starts closed, as a site's widget does.
+ * @param {Document} doc
+ * @param {import('./config.js').WidgetOptions} options
+ * @param {import('./i18n.js').Strings} strings
+ */
+export async function startLauncher(doc, options, strings) {
+  const style = doc.createElement('link');
+  style.rel = 'stylesheet';
+  style.href = '/static/css/launcher.css';
+  // The button appears only once its styles apply, so the panel never shows open by mistake.
+  const loaded = new Promise((resolve) => {
+    style.addEventListener('load', resolve, { once: true });
+    style.addEventListener('error', resolve, { once: true });
+  });
+  doc.head.append(style);
+  await loaded;
+  if (options.launcher !== 'floating') return;
+
+  const frame = /** @type {HTMLElement} */ (doc.querySelector('.widget-frame'));
+  frame.id ||= 'widget-frame';
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'launcher-button';
+  button.dataset.launcherToggle = '';
+  button.setAttribute('aria-controls', frame.id);
+  const label = doc.createElement('span');
+  label.className = 'launcher-label';
+  const icon = doc.createElement('img');
+  icon.className = 'launcher-icon';
+  icon.alt = '';
+  icon.src = '/static/img/chat-icon.svg';
+  button.append(icon, label);
+  doc.body.append(button);
+
+  const html = doc.documentElement;
+  const render = (open) => {
+    if (open) html.dataset.launcherOpen = '';
+    else delete html.dataset.launcherOpen;
+    button.setAttribute('aria-expanded', String(open));
+    label.textContent = strings.t(open ? 'closeWidget' : 'openWidget');
+  };
+  button.addEventListener('click', () => render(!('launcherOpen' in html.dataset)));
+  render(false);
+}

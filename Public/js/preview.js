@@ -1,0 +1,72 @@
+// The developer preview page (`GET /preview`): a grid of widget frames. It polls
+// `/preview/config` and reloads only the frames whose configuration changed, so editing the
+// `--preview-config` file shows up without touching the other live chats.
+
+/** How often the page asks whether the configuration changed; a `stat` on the server. */
+const POLL_MS = 1000;
+
+/**
+ * Brings the grid in line with `variants`: new frames, changed frames reloaded, extra ones removed.
+ * @param {HTMLElement} grid The `[data-preview-grid]` element.
+ * @param {{name: string, query: string}[]} variants
+ */
+export function applyVariants(grid, variants) {
+  const items = Array.from(grid.querySelectorAll('[data-preview-variant]'));
+  variants.forEach((variant, index) => {
+    const item = items[index] ?? grid.appendChild(makeItem(index));
+    const frame = /** @type {HTMLIFrameElement} */ (item.querySelector('[data-preview-frame]'));
+    item.querySelector('[data-preview-name]').textContent = variant.name;
+    frame.title = variant.name;
+    if (frame.dataset.query !== variant.query) {
+      frame.dataset.query = variant.query;
+      frame.src = `/?${variant.query}`;
+    }
+  });
+  for (const extra of items.slice(variants.length)) extra.remove();
+}
+
+/** @param {number} index */
+function makeItem(index) {
+  const item = document.createElement('figure');
+  item.className = 'preview-item';
+  item.dataset.previewVariant = String(index);
+  const caption = document.createElement('figcaption');
+  caption.className = 'preview-caption';
+  caption.dataset.previewName = '';
+  const frame = document.createElement('iframe');
+  frame.className = 'preview-frame';
+  // Its own window name, so that the frame keeps its own tab across reloads (session.js).
+  frame.name = `preview-${index}`;
+  frame.dataset.previewFrame = '';
+  item.append(caption, frame);
+  return item;
+}
+
+async function poll(body, grid, error) {
+  try {
+    const response = await fetch(`/preview/config${location.search}`, { cache: 'no-store' });
+    const answer = await response.json();
+    if (!response.ok) {
+      error.textContent = answer?.error?.message ?? `HTTP ${response.status}`;
+      error.hidden = false;
+      return;
+    }
+    error.hidden = true;
+    if (answer.version !== body.dataset.previewVersion) {
+      applyVariants(grid, answer.variants);
+      body.dataset.previewVersion = answer.version;
+    }
+  } catch (failure) {
+    error.textContent = `The server does not answer: ${failure}`;
+    error.hidden = false;
+  }
+}
+
+function start() {
+  const grid = document.querySelector('[data-preview-grid]');
+  const error = document.querySelector('[data-preview-error]');
+  const tick = () => void poll(document.body, grid, error).finally(() => setTimeout(tick, POLL_MS));
+  tick();
+}
+
+start();

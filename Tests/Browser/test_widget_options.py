@@ -1,0 +1,75 @@
+"""The widget options of `GET /` (title, subtitle, placeholder, prefill, invitation, dark, rtl, launcher)."""
+
+from __future__ import annotations
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+TITLE_JS = "return document.querySelector('[data-header-title]')?.textContent ?? ''"
+
+OPTIONS = (
+    "location=manual&title=Help%20desk&subtitle=We%20reply%20in%20minutes&placeholder=Ask%20away"
+    "&prefill=Hello%20there&invitation=Need%20help%3F&icon=hidden"
+)
+
+
+def test_query_options_title_subtitle_placeholder_prefill_invitation(page, driver, wait, operator_api):
+    composer = page.open(OPTIONS)
+    assert driver.execute_script(TITLE_JS) == "Help desk"
+    subtitle = driver.find_element(By.CSS_SELECTOR, "[data-header-subtitle]")
+    assert subtitle.text == "We reply in minutes"
+    assert composer.get_attribute("placeholder") == "Ask away"
+    assert composer.get_attribute("value") == "Hello there"
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-header-icon]") == []
+    invitation = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-invitation]")))
+    assert invitation.text == "Need help?"
+
+    composer.clear()
+    page.send("Hi")
+    wait.until(EC.invisibility_of_element_located((By.CSS_SELECTOR, "[data-invitation]")))
+    operator_api.visitor(operator_api.visitor_id(wait, "manual"), "/join", {})
+    name_js = "return document.querySelector('[data-operator-name]').textContent"
+    name = wait.until(lambda d: d.execute_script(name_js), "no operator joined")
+    wait.until(lambda d: d.execute_script(TITLE_JS) == name, "the operator's name never replaced the title")
+
+
+def test_query_options_dark_rtl_and_a_floating_launcher_on_the_left(driver, wait, widget_url):
+    driver.get(widget_url.rstrip("/") + "/?location=manual&dark=1&dir=rtl&launcher=floating&position=left&accent=%23e11d48")
+    button = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-launcher-toggle]")))
+    html = driver.find_element(By.TAG_NAME, "html")
+    assert html.get_attribute("dir") == "rtl" and html.get_attribute("data-theme") == "dark"
+    assert not driver.find_element(By.CSS_SELECTOR, ".widget-frame").is_displayed()
+    assert button.get_attribute("aria-expanded") == "false"
+    assert button.rect["x"] < driver.execute_script("return innerWidth") / 2, "the launcher is not on the left"
+    assert driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor", button) == "rgb(225, 29, 72)"
+
+    button.click()
+    wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-composer-input]")))
+    assert button.get_attribute("aria-expanded") == "true"
+    button.click()
+    wait.until(EC.invisibility_of_element_located((By.CSS_SELECTOR, ".widget-frame")))
+
+
+def test_fullscreen_fills_the_window(driver, wait, widget_url):
+    driver.get(widget_url.rstrip("/") + "/?location=manual&launcher=fullscreen")
+    wait.until(lambda d: d.execute_script("return document.documentElement.dataset.launcher") == "fullscreen")
+    wait.until(
+        lambda d: d.execute_script("return document.querySelector('.widget-frame').getBoundingClientRect().width")
+        == d.execute_script("return document.documentElement.clientWidth"),
+        "the full-screen frame does not fill the window",
+    )
+
+
+def test_a_bad_option_is_a_clear_error(driver, widget_url):
+    driver.get(widget_url.rstrip("/") + "/?palette=pink")
+    body = driver.find_element(By.TAG_NAME, "body").text
+    assert '"invalid_option"' in body and '"palette"' in body
+
+
+def test_the_offline_message_follows_the_visitors_message_while_nobody_is_online(page, driver, wait):
+    page.open("location=offline&offline=We%20are%20away%3B%20we%20will%20e-mail%20you.")
+    note = driver.find_element(By.CSS_SELECTOR, "[data-offline-message]")
+    assert not note.is_displayed(), "the offline message showed before the visitor wrote"
+    page.send("Is anyone there?")
+    wait.until(EC.visibility_of(note), "the offline message never followed the visitor's message")
+    assert note.text == "We are away; we will e-mail you."

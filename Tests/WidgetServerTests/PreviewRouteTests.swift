@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WidgetServer
+
+/// The developer preview (`/preview`, `/preview/config`) and the gallery (`/inspect`).
+@Suite struct PreviewRouteTests {
+    /// Runs the widget server alone (no chat service: these pages do not need one).
+    private func withWidget(
+        previewFile: URL? = nil,
+        _ body: @Sendable (WidgetClient) async throws -> Void
+    ) async throws {
+        try await withTemporaryDirectory { directory in
+            try await LiveStack.withWidget(
+                accountURL: "http://127.0.0.1:9",
+                serviceURL: "http://127.0.0.1:9",
+                dataDirectory: directory,
+                adjust: { $0.previewConfigFile = previewFile }
+            ) { stack in try await body(WidgetClient(stack)) }
+        }
+    }
+
+    @Test func thePreviewShowsBuiltInVariantsOrTheQueryStrings() async throws {
+        try await withWidget { client in
+            let builtIn = try await client.get("/preview")
+            #expect(builtIn.status == 200)
+            #expect(builtIn.text.components(separatedBy: "data-preview-frame").count - 1 == PreviewConfig.builtIn.count)
+
+            let variants = "variant=title%3DSales%26palette%3Dgreen&variant=dark%3D1%26dir%3Drtl"
+            let page = try await client.get("/preview?" + variants)
+            #expect(page.text.contains(#"src="/?title=Sales&amp;palette=green""#))
+            #expect(page.text.contains(#"src="/?dark=1&amp;dir=rtl""#))
+            let config = try await client.get("/preview/config?" + variants)
+            let listed = try #require(config.json["variants"] as? [[String: Any]])
+            #expect(config.json["source"] as? String == "query")
+            #expect(listed.map { $0["name"] as? String } == ["Sales", "Variant 2"])
+
+            let bad = try await client.get("/preview?variant=palette%3Dpink")
+            #expect(bad.status == 400 && bad.errorField == "variant")
+            #expect(bad.text.contains("palette is one of"))
+        }
+    }
+
+    @Test func aPreviewFileIsReadAndReReadWhenItChanges() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("preview.json")
+            try Data(##"{"variants":[{"name":"Sales","options":{"title":"Sales","dark":true,"accent":"#0a0"}}]}"##.utf8)
+                .write(to: file)
+            try await withWidget(previewFile: file) { client in
+                let first = try await client.get("/preview/config")
+                #expect(first.status == 200 && first.json["source"] as? String == "file")
+                let variants = try #require(first.json["variants"] as? [[String: Any]])
+                #expect(variants.first?["query"] as? String == "title=Sales&accent=%230a0&dark=1")
+                let page = try await client.get("/preview")
+                #expect(
+                    page.text.contains(#"<figcaption class="preview-caption" data-preview-name>Sales</figcaption>"#)
+                )
+
+                try Data(
+                    #"{"variants":[{"name":"A","options":{}},{"options":{"title":"B","palette":"graphite"}}]}"#.utf8
+                )
+                .write(to: file)
+                // A later modification time, whatever the file system's clock resolution.
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date().addingTimeInterval(5)],
+                    ofItemAtPath: file.path
+                )
+                let second = try await client.get("/preview/config")
+                #expect(second.json["version"] as? String != first.json["version"] as? String)
+                let names = (second.json["variants"] as? [[String: Any]])?.map { $0["name"] as? String }
+                #expect(names == ["A", "B"])
+            }
+        }
+    }
+
+    @Test func aMissingOrMalformedPreviewFileGivesAClearError() async throws {
+        let cases: [(String?, String, String)] = [
+            (nil, "preview_config_missing", "cannot be read"),
+            ("{not json", "preview_config_invalid", "not valid JSON"),
+            (#"{"variants":[]}"#, "preview_config_invalid", "1 to 12 variants"),
+            (#"{"variants":[{"name":"x"}]}"#, "preview_config_invalid", "options is missing"),
+            (
+                #"{"variants":[{"options":{"palette":"pink"}}]}"#, "preview_config_invalid",
+                "variant 1: palette is one of"
+            ),
+            (#"{"variants":[{"options":{"colour":"red"}}]}"#, "preview_config_invalid", "colour is not an option"),
+            (
+                #"{"variants":[{"options":{"title":["a"]}}]}"#, "preview_config_invalid",
+                "options.title has the wrong type"
+            ),
+        ]
+        for (contents, code, words) in cases {
+            try await withTemporaryDirectory { directory in
+                let file = directory.appendingPathComponent("preview.json")
+                if let contents { try Data(contents.utf8).write(to: file) }
+                #expect(throws: PreviewConfigError.self, "\(words)") { try checkPreviewConfig(at: file) }
+                try await withWidget(previewFile: file) { client in
+                    for path in ["/preview", "/preview/config"] {
+                        let answer = try await client.get(path)
+                        #expect(answer.status == 500 && answer.errorCode == code, "\(path) \(words): \(answer.text)")
+                        let message = (answer.json["error"] as? [String: Any])?["message"] as? String ?? ""
+                        #expect(message.contains(file.path) && message.contains(words), "\(message)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theGalleryShowsTheGalleryScenarioInFourLooks() async throws {
+        try await withWidget { client in
+            let page = try await client.get("/inspect")
+            #expect(page.status == 200)
+            #expect(page.text.components(separatedBy: "data-inspect-frame=").count - 1 == 4)
+            for look in ["dark=0", "dark=1", "dark=0&amp;dir=rtl", "dark=1&amp;dir=rtl"] {
+                #expect(page.text.contains(#"src="/?location=gallery&amp;inspect=1&amp;\#(look)""#), "\(look)")
+            }
+            #expect(try await client.get("/?location=gallery&inspect=1").status == 200)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WidgetServer
+
+/// The widget page's options (`GET /?title=…&palette=…`): checked on the server, handed to the page as JSON.
+@Suite struct WidgetOptionsTests {
+    /// Runs the widget server alone (no chat service: these pages do not need one).
+    private func withWidget(
+        _ body: @Sendable (WidgetClient) async throws -> Void
+    ) async throws {
+        try await withTemporaryDirectory { directory in
+            try await LiveStack.withWidget(
+                accountURL: "http://127.0.0.1:9",
+                serviceURL: "http://127.0.0.1:9",
+                dataDirectory: directory
+            ) { stack in try await body(WidgetClient(stack)) }
+        }
+    }
+
+    @Test func everyOptionIsCheckedAndHandedToThePage() async throws {
+        try await withWidget { client in
+            let query =
+                "title=Sales&subtitle=We%20answer%20fast&icon=hidden&palette=green&accent=%2316A&placeholder=Ask"
+                + "&prefill=Hi&invitation=Hello%3F&offline=Later&locale=ru&dark=1&dir=rtl&position=left"
+                + "&launcher=floating&location=quotes&unknown=ignored"
+            let page = try await client.get("/?" + query)
+            #expect(page.status == 200)
+            #expect(page.text.contains("<title>Sales</title>"))
+            #expect(page.text.contains(#"data-location="quotes""#))
+            for fragment in [
+                #"&quot;accent&quot;:&quot;#1166aa&quot;"#, #"&quot;palette&quot;:&quot;green&quot;"#,
+                #"&quot;launcher&quot;:&quot;floating&quot;"#, #"&quot;dark&quot;:true"#,
+                #"&quot;subtitle&quot;:&quot;We answer fast&quot;"#, #"&quot;icon&quot;:&quot;hidden&quot;"#,
+            ] {
+                #expect(page.text.contains(fragment), "data-config lacks \(fragment)")
+            }
+            let plain = try await client.get("/")
+            #expect(plain.text.contains(#"&quot;launcher&quot;:&quot;inline&quot;"#))
+            #expect(plain.text.contains(#"&quot;location&quot;:&quot;default&quot;"#))
+        }
+    }
+
+    @Test func aBadOptionIsA400NamingIt() async throws {
+        let cases: [(String, String)] = [
+            ("palette=pink", "palette"), ("accent=blue", "accent"), ("accent=%23abcd", "accent"),
+            ("dark=maybe", "dark"), ("dir=up", "dir"), ("locale=xx", "locale"), ("position=top", "position"),
+            ("launcher=popup", "launcher"), ("icon=javascript:alert(1)", "icon"), ("icon=%2F%2Fevil.example", "icon"),
+            ("location=..%2Fx", "location"), ("title=" + String(repeating: "t", count: 81), "title"),
+            ("subtitle=a%07b", "subtitle"), ("inspect=yes", "inspect"),
+        ]
+        try await withWidget { client in
+            for (query, field) in cases {
+                let answer = try await client.get("/?" + query)
+                #expect(answer.status == 400, "\(query)")
+                #expect(answer.errorCode == "invalid_option" && answer.errorField == field, "\(query): \(answer.text)")
+            }
+        }
+    }
+}

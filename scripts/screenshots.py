@@ -1,0 +1,104 @@
+"""Takes the README's screenshots (see scripts/screenshots): widget, kiosk, preview grid, gallery."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screenshots"
+WIDTH = 1000  # px: small enough for the README, wide enough to read
+
+
+def start_server(data_dir: str) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen(
+        [os.environ["WEBIM_WIDGET_BIN"], "serve", "--port", "0", "--service-port", "0", "--data-dir", data_dir],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    for line in process.stdout:
+        if match := re.match(r"^Webim widget:\s+(http://\S+)", line):
+            return process, match.group(1).rstrip("/")
+    raise SystemExit("the server exited before printing its URL")
+
+
+def make_driver() -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--hide-scrollbars", "--force-device-scale-factor=1", f"--window-size={WIDTH},700"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+
+
+def resize(driver, height: int) -> None:
+    """Sets the viewport exactly, and reduced motion so no bubble is caught half faded in."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": WIDTH, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+
+
+def each_frame_ready(driver, wait, selector: str, condition_js: str) -> None:
+    for frame in wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, selector)):
+        driver.switch_to.default_content()
+        driver.switch_to.frame(frame)
+        wait.until(lambda d: d.execute_script(condition_js))
+    driver.switch_to.default_content()
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as data_dir:
+        process, base = start_server(data_dir)
+        driver = make_driver()
+        wait = WebDriverWait(driver, 30)
+        try:
+            resize(driver, 700)
+            driver.get(f"{base}/?location=default&title=Support&subtitle=We%20answer%20in%20minutes")
+            composer = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-composer-input]")))
+            composer.send_keys("Hello! Can you help me with my order?", Keys.ENTER)
+            wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-message-type="operator"]')) >= 2)
+            driver.save_screenshot(str(OUT / "widget.png"))
+
+            driver.get(f"{base}/?mode=kiosk&location=default")
+            wait.until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+            driver.save_screenshot(str(OUT / "kiosk.png"))
+
+            resize(driver, 1200)
+            driver.get(f"{base}/preview")
+            each_frame_ready(driver, wait, "iframe[data-preview-frame]",
+                             "return document.body?.dataset.ready === 'true' && "
+                             "document.querySelector('[data-connection-banner]')?.dataset.state === 'live'")
+            driver.save_screenshot(str(OUT / "preview.png"))
+
+            resize(driver, 1000)
+            driver.get(f"{base}/inspect")
+            each_frame_ready(driver, wait, "iframe[data-inspect-frame]",
+                             "return document.querySelector('[data-quote-state=\"pending\"]') !== null")
+            driver.save_screenshot(str(OUT / "gallery.png"))
+        finally:
+            driver.quit()
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=20)
+    for name in ("widget", "kiosk", "preview", "gallery"):
+        path = OUT / f"{name}.png"
+        print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KiB")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
