@@ -97,6 +97,8 @@ export function followStore(doc, store, options, strings) {
   const render = () => {
     const operator = /** @type {any} */ (store).operator;
     if (title) title.textContent = operator?.name || options.title || strings.t('title');
+    // The title now names the operator, so the status line need not repeat it.
+    doc.body.toggleAttribute('data-title-is-operator', Boolean(operator?.name));
     if (icon) icon.hidden = Boolean(safeUrl(operator?.avatarUrl));
     const entries = store.entries;
     if (invitation) invitation.hidden = !(/** @type {any} */ (store).connection === 'live' && entries.length === 0);

@@ -86,11 +86,14 @@ def test_send_message_gets_operator_reply(driver, wait, widget_url):
         "the visible status never said Sent",
     )
 
-    operator_name = wait.until(
-        EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-header] [data-operator-name]")),
-        "no operator name appeared in the header",
+    # The operator's name replaces the title, and is not repeated in the status line.
+    wait.until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "[data-header] [data-header-title]").text.strip() not in ("", "Chat"),
+        "the operator's name never replaced the title",
     )
-    assert operator_name.text.strip() != ""
+    name_in_title = driver.find_element(By.CSS_SELECTOR, "[data-header] [data-header-title]").text.strip()
+    status_names = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "[data-header] [data-operator-name]") if e.is_displayed()]
+    assert name_in_title not in status_names, "the operator's name shows twice in the header"
 
     reply = wait_for_operator_reply(driver, wait, text)
     assert text in message_text(driver, reply)
