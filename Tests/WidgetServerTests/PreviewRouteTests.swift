@@ -6,19 +6,12 @@ import Testing
 
 /// The developer preview (`/preview`, `/preview/config`) and the gallery (`/inspect`).
 @Suite struct PreviewRouteTests {
-    /// Runs the widget server alone (no chat service: these pages do not need one).
+    /// The widget server alone, reading `previewFile` for its variants.
     private func withWidget(
         previewFile: URL? = nil,
         _ body: @Sendable (WidgetClient) async throws -> Void
     ) async throws {
-        try await withTemporaryDirectory { directory in
-            try await LiveStack.withWidget(
-                accountURL: "http://127.0.0.1:9",
-                serviceURL: "http://127.0.0.1:9",
-                dataDirectory: directory,
-                adjust: { $0.previewConfigFile = previewFile }
-            ) { stack in try await body(WidgetClient(stack)) }
-        }
+        try await WidgetClient.withWidgetAlone(adjust: { $0.previewConfigFile = previewFile }, body)
     }
 
     @Test func thePreviewShowsBuiltInVariantsOrTheQueryStrings() async throws {

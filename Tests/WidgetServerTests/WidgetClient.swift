@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import TestSupport
 import Testing
+import WidgetServer
 
 /// One HTTP answer, read whole.
 struct Answer: Sendable {
@@ -27,6 +28,21 @@ struct WidgetClient: Sendable {
     var http: HTTPClient = LoopbackHTTP.client
 
     init(_ stack: LiveStack) { baseURL = stack.widgetURL }
+
+    /// Runs the widget server alone, with no chat service behind it (pages and checks that need none).
+    static func withWidgetAlone(
+        adjust: @Sendable (inout WidgetConfiguration) -> Void = { _ in },
+        _ body: @Sendable (WidgetClient) async throws -> Void
+    ) async throws {
+        try await withTemporaryDirectory { directory in
+            try await LiveStack.withWidget(
+                accountURL: "http://127.0.0.1:9",
+                serviceURL: "http://127.0.0.1:9",
+                dataDirectory: directory,
+                adjust: adjust
+            ) { stack in try await body(WidgetClient(stack)) }
+        }
+    }
 
     /// Runs `body` with a client that neither asks for nor undoes compression.
     static func withRawClient<Result: Sendable>(

@@ -6,21 +6,8 @@ import Testing
 
 /// The widget page's options (`GET /?title=…&palette=…`): checked on the server, handed to the page as JSON.
 @Suite struct WidgetOptionsTests {
-    /// Runs the widget server alone (no chat service: these pages do not need one).
-    private func withWidget(
-        _ body: @Sendable (WidgetClient) async throws -> Void
-    ) async throws {
-        try await withTemporaryDirectory { directory in
-            try await LiveStack.withWidget(
-                accountURL: "http://127.0.0.1:9",
-                serviceURL: "http://127.0.0.1:9",
-                dataDirectory: directory
-            ) { stack in try await body(WidgetClient(stack)) }
-        }
-    }
-
     @Test func everyOptionIsCheckedAndHandedToThePage() async throws {
-        try await withWidget { client in
+        try await WidgetClient.withWidgetAlone { client in
             let query =
                 "title=Sales&subtitle=We%20answer%20fast&icon=hidden&palette=green&accent=%2316A&placeholder=Ask"
                 + "&prefill=Hi&invitation=Hello%3F&offline=Later&locale=ru&dark=1&dir=rtl&position=left"
@@ -50,7 +37,7 @@ import Testing
             ("location=..%2Fx", "location"), ("title=" + String(repeating: "t", count: 81), "title"),
             ("subtitle=a%07b", "subtitle"), ("inspect=yes", "inspect"),
         ]
-        try await withWidget { client in
+        try await WidgetClient.withWidgetAlone { client in
             for (query, field) in cases {
                 let answer = try await client.get("/?" + query)
                 #expect(answer.status == 400, "\(query)")
