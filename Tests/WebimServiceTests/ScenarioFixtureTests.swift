@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WebimWire
 
-/// The fixture-only `visitor…` scenario steps: messages recorded as the visitor's, for fixtures like the gallery.
+/// The fixture-only `visitor…` scenario steps: messages recorded as the visitor's, for the tester's gallery.
 @Suite struct ScenarioFixtureTests {
     static let hex = "0123456789abcdef0123456789abcdef"
 
@@ -18,6 +18,36 @@ import WebimWire
              "onVisitorMessage": [{"action": "say", "text": "Answered"}]}
             """
         ]
+    }
+
+    @Test func galleryRecordsTheVisitorsKeyboardResponseFileAndSticker() async throws {
+        try await withService { base in
+            let client = try await ServiceClient.start(base, location: "gallery")
+            _ = try await client.action("chat.message", [("client-side-id", Self.hex), ("message", "Show me")])
+            let keyboard = try #require(
+                try await client.waitForMessage { $0.keyboard?.buttons.first?.first?.id == "yes" }
+            )
+            let response = try #require(try await client.waitForMessage { $0.kind == "keyboard_response" })
+            #expect(response.keyboardResponse?.button?.id == "yes")
+            #expect(response.keyboardResponse?.request?.messageId == keyboard.id)
+            #expect(response.text == "Completed: the chosen button")
+            let completed = try await client.waitFor {
+                $0.objectType == "CHAT_MESSAGE" && $0.event == "upd" && $0.id == keyboard.id
+            }
+            let completedKeyboard = try completed?.data?.decode(MessageItem.self).keyboard
+            #expect(completedKeyboard?.knownState == .completed)
+            #expect(completedKeyboard?.response?.buttonId == "yes")
+            let file = try #require(try await client.waitForMessage { $0.kind == "file_visitor" })
+            #expect(file.fileParameters.first?.filename == "notes.txt")
+            #expect(file.fileParameters.first?.contentType == "text/plain")
+            #expect(file.file?.knownState == .ready)
+            #expect(file.authorId == nil)
+            let sticker = try #require(try await client.waitForMessage { $0.sticker != nil })
+            #expect(sticker.kind == "sticker_visitor")
+            #expect(sticker.sticker?.stickerId == 7)
+            // The steps after them still run.
+            #expect(try await client.waitForMessage { $0.text == "This quote is still pending." } != nil)
+        }
     }
 
     @Test func visitorFixtureStepsTriggerNoStepsOfTheirOwn() async throws {
