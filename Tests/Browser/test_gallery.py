@@ -14,7 +14,30 @@ return {
 };
 """
 
-EXPECTED_TYPES = {"visitor", "info", "operator", "operatorBusy", "contactInformationRequest", "keyboard", "fileFromOperator"}
+EXPECTED_TYPES = {
+    "visitor",
+    "info",
+    "operator",
+    "operatorBusy",
+    "contactInformationRequest",
+    "keyboard",
+    "keyboardResponse",
+    "fileFromOperator",
+    "fileFromVisitor",
+    "sticker",
+}
+
+VISITOR_FIXTURES_JS = """
+const item = (type) => document.querySelector(`[data-transcript-list] > .transcript-item[data-message-type="${type}"]`);
+const text = (type) => item(type)?.querySelector('[data-message-text]:not([hidden])')?.textContent ?? null;
+const link = item('fileFromVisitor')?.querySelector('a[data-file-link]');
+return {
+  keyboardResponse: text('keyboardResponse'),
+  sticker: text('sticker'),
+  file: link ? { name: link.querySelector('.transcript-file-name').textContent, path: new URL(link.href).pathname } : null,
+  kinds: ['keyboardResponse', 'fileFromVisitor', 'sticker'].map((type) => item(type)?.dataset.messageKind ?? null),
+};
+"""
 
 
 def gallery_frames(driver, wait, widget_url):
@@ -49,6 +72,13 @@ def test_the_gallery_shows_every_keyboard_and_quote_state(driver, wait, widget_u
         wait_for_every_state(driver, wait)
         html = driver.find_element(By.TAG_NAME, "html")
         looks.append((html.get_attribute("data-theme"), html.get_attribute("dir")))
+        # The visitor's own kinds, recorded by the scenario's fixture steps, render as the visitor's bubbles.
+        fixtures = driver.execute_script(VISITOR_FIXTURES_JS)
+        assert fixtures["keyboardResponse"] == "Completed: the chosen button", fixtures
+        assert fixtures["sticker"] == "Sticker 7", fixtures
+        assert fixtures["file"] is not None and fixtures["file"]["name"] == "notes.txt", fixtures
+        assert fixtures["file"]["path"].startswith("/api/tabs/"), fixtures
+        assert fixtures["kinds"] == ["visitor", "visitor", "visitor"], fixtures
     assert looks == [("light", "ltr"), ("dark", "ltr"), ("light", "rtl"), ("dark", "rtl")]
 
     # The last frame is still selected: its completed keyboard shows the chosen button; the pending
@@ -63,6 +93,13 @@ def test_the_gallery_shows_every_keyboard_and_quote_state(driver, wait, widget_u
         ".map((q) => q.textContent).join('|')"
     )
     assert "📎 sunset.png" in quoted_file, quoted_file
+    # The visitor's file downloads through the tab's file route.
+    downloaded = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const link = document.querySelector('[data-message-type=\"fileFromVisitor\"] a[data-file-link]');"
+        "fetch(link.href).then((r) => r.text()).then(done, (e) => done(String(e)));"
+    )
+    assert downloaded.startswith("A tiny text file"), downloaded
 
 
 def test_the_raw_json_toggle_shows_the_event_and_the_message(driver, wait, widget_url):

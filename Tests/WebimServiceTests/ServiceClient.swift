@@ -200,9 +200,18 @@ enum HTTP {
     }
 }
 
-/// Runs the service (short hold timeout) in a fresh folder for one test.
-func withService<Result: Sendable>(_ body: @Sendable (String) async throws -> Result) async throws -> Result {
+/// Runs the service (short hold timeout) in a fresh folder for one test; `scenarios` (name → JSON) replace
+/// `Scenarios/` when given.
+func withService<Result: Sendable>(
+    scenarios: [String: String] = [:],
+    _ body: @Sendable (String) async throws -> Result
+) async throws -> Result {
     try await withTemporaryDirectory { directory in
-        try await LiveStack.withService(dataDirectory: directory, holdTimeout: .seconds(2), body)
+        try await LiveStack.withService(
+            dataDirectory: directory,
+            holdTimeout: .seconds(2),
+            scenarios: scenarios,
+            body
+        )
     }
 }

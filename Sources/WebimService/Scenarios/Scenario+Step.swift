@@ -7,6 +7,8 @@ extension Scenario {
         enum Action: String, Decodable, Sendable {
             case join, typing, stopTyping, say, info, busy, keyboard, cancelKeyboard, sendFile, edit, delete
             case fillQuote, close, transfer, survey, contactsRequest, setOnlineStatus, read
+            /// Fixture-only: a message as if the visitor had sent it (see Scenarios/README.md).
+            case visitorFile, visitorSticker, visitorKeyboardResponse
         }
 
         var after: Double?
@@ -14,7 +16,8 @@ extension Scenario {
         var text: String?
         /// Names the message this step sends, for later `edit`, `delete`, `fillQuote`, `cancelKeyboard` or quotes.
         var label: String?
-        /// The label of the message an `edit`, `delete`, `fillQuote` or `cancelKeyboard` acts on.
+        /// The label of the message an `edit`, `delete`, `fillQuote`, `cancelKeyboard` or
+        /// `visitorKeyboardResponse` acts on.
         var target: String?
         var quote: QuoteSpec?
         var keyboard: KeyboardSpec?
@@ -28,6 +31,10 @@ extension Scenario {
         /// `setOnlineStatus`: the location's new status.
         var status: String?
         var survey: SurveyItem.Config?
+        /// `visitorSticker`: the sticker's id.
+        var sticker: Int?
+        /// `visitorKeyboardResponse`: the id of the button the visitor presses.
+        var button: String?
         /// Runs the step only if this holds.
         var when: Condition?
     }

@@ -57,6 +57,18 @@ struct ScenarioStepPlayer: Sendable {
             )
         case .read:
             try await engine.operatorReads(visitorID: visitorID)
+        case .visitorFile:
+            try await engine.recordVisitorFile(visitorID: visitorID, file: try file(step), label: step.label)
+        case .visitorSticker:
+            guard let sticker = step.sticker else { throw ScenarioStepError(step: step, reason: "sticker missing") }
+            try await engine.recordVisitorSticker(visitorID: visitorID, stickerID: sticker)
+        case .visitorKeyboardResponse:
+            guard let button = step.button else { throw ScenarioStepError(step: step, reason: "button missing") }
+            try await engine.recordVisitorKeyboardResponse(
+                visitorID: visitorID,
+                target: try target(step),
+                buttonID: button
+            )
         }
     }
 
@@ -103,17 +115,21 @@ struct ScenarioStepPlayer: Sendable {
         return .label(label)
     }
 
-    private func sendFile(_ step: Scenario.Step) async throws {
+    /// The step's file from `Scenarios/files/`.
+    private func file(_ step: Scenario.Step) throws -> UploadedPart {
         guard let name = step.file else { throw ScenarioStepError(step: step, reason: "file missing") }
         let url = directory.appendingPathComponent("files").appendingPathComponent(name)
-        let file = UploadedPart(
+        return UploadedPart(
             filename: url.lastPathComponent,
             contentType: FileInspector.contentType(for: name, declared: "application/octet-stream"),
             bytes: try Data(contentsOf: url)
         )
+    }
+
+    private func sendFile(_ step: Scenario.Step) async throws {
         try await engine.operatorSendsFile(
             visitorID: visitorID,
-            file: file,
+            file: try file(step),
             caption: step.caption,
             label: step.label,
             operatorID: step.operatorId
