@@ -17,6 +17,8 @@ extension SessionCore {
     /// A message that confirms one of the visitor's `sending` messages replaces it (same id), so the listener
     /// sees `changed`, never a second copy.
     func receive(_ items: [MessageItem]) {
+        // A loop may still deliver an answer after `destroy()`, whose history database is closed by then.
+        guard !isDestroyed else { return }
         let context = messageContext
         let received = items.compactMap { item in MessageImpl(item: item, context: context).map { (item, $0) } }
         guard !received.isEmpty else { return }
