@@ -39,13 +39,7 @@ struct PageRoutes {
             kiosk: mode == "kiosk" ? KioskPage(query: query, configuration: configuration.kiosk) : nil,
             config: options.json
         )
-        guard let html = templates.render(page, withTemplate: "index") else {
-            throw APIError(
-                status: .internalServerError,
-                code: "template_missing",
-                message: "The page template is missing."
-            )
-        }
+        let html = try templates.page(page, template: "index")
         let etag = StaticFileCache.etag(of: Array(html.utf8))
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .eTag: etag]
         if StaticFileRoutes.matches(request.headers[.ifNoneMatch], etag: etag) {

@@ -86,13 +86,7 @@ struct PreviewRoutes {
     }
 
     private func html(_ page: Any, template: String) throws -> Response {
-        guard let text = templates.render(page, withTemplate: template) else {
-            throw APIError(
-                status: .internalServerError,
-                code: "template_missing",
-                message: "The page template is missing."
-            )
-        }
+        let text = try templates.page(page, template: template)
         return Response(
             status: .ok,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
