@@ -56,7 +56,7 @@ final class WidgetTarget: FanoutTarget, @unchecked Sendable {
     /// Each tab's visitor id, found by the `hello-<index>` message it sent; waits until every one is stored.
     private func visitorIDs(count: Int) async throws -> [String] {
         while true {
-            let chats = try await http.object(.GET, console("/chats")) as? [[String: Any]] ?? []
+            let chats = try await http.object(.GET, console("/chats?limit=\(count + 100)")) as? [[String: Any]] ?? []
             var ids = [String?](repeating: nil, count: count)
             for chat in chats {
                 let messages = (chat["chat"] as? [String: Any])?["messages"] as? [[String: Any]] ?? []

@@ -59,6 +59,8 @@ import WebimWire
             let console = try await ServiceClient.console(base, .POST, "/visitors/nobody/typing", "{")
             #expect(console.status == 400)
             #expect(console.json["error"]?["code"]?.stringValue == "bad_input")
+            let badLimit = try await ServiceClient.console(base, .GET, "/chats?limit=0", "")
+            #expect(badLimit.status == 400 && badLimit.json["error"]?["field"]?.stringValue == "limit")
         }
     }
 

@@ -10,8 +10,13 @@ struct OperatorConsoleRoutes {
     static let prefix = "/operator/api"
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("\(Self.prefix)/chats") { _, _ in
-            let snapshots = try await engine.database.chatOverview(limit: 200)
+        router.get("\(Self.prefix)/chats") { request, _ in
+            // The console shows the newest 200; a benchmark with thousands of visitors asks for more.
+            let limitText = request.uri.queryParameters.get("limit")
+            guard let limit = limitText.map({ Int($0) }) ?? 200, (1...100_000).contains(limit) else {
+                throw ConsoleAPIError(OperatorActionError.badInput(field: "limit", reason: "limit is 1…100000"))
+            }
+            let snapshots = try await engine.database.chatOverview(limit: limit)
             return try JSONResponse.make(snapshots.map(ConsoleChat.init))
         }
         router.get("\(Self.prefix)/visitors/{visitor}") { _, context in
