@@ -55,6 +55,7 @@ final class WidgetTarget: FanoutTarget, @unchecked Sendable {
 
     /// Each tab's visitor id, found by the `hello-<index>` message it sent; waits until every one is stored.
     private func visitorIDs(count: Int) async throws -> [String] {
+        let deadline = ContinuousClock.now + .seconds(60)
         while true {
             let chats = try await http.object(.GET, console("/chats?limit=\(count + 100)")) as? [[String: Any]] ?? []
             var ids = [String?](repeating: nil, count: count)
@@ -66,6 +67,10 @@ final class WidgetTarget: FanoutTarget, @unchecked Sendable {
             }
             let found = ids.compactMap { $0 }
             if found.count == count { return found }
+            guard ContinuousClock.now < deadline else {
+                let missing = ids.indices.filter { ids[$0] == nil }.prefix(10).map(String.init)
+                throw BenchError("after 60 s no stored first message for tabs \(missing.joined(separator: ", "))")
+            }
             progress("  visitors found: \(found.count) of \(count) (\(chats.count) chats listed)")
             try await Task.sleep(for: .milliseconds(100))
         }
