@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.90.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
@@ -61,6 +62,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Yams", package: "Yams"),
+                // Only for the in-process transport: a request context needs a channel, and it has no socket.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings
@@ -69,6 +72,7 @@ let package = Package(
             name: "WidgetServer",
             dependencies: [
                 "WebimClientLibrary",
+                "WebimWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -87,6 +91,7 @@ let package = Package(
             dependencies: [
                 "WidgetServer",
                 "WebimService",
+                "WebimWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

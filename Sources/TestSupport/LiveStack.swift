@@ -2,7 +2,7 @@ public import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import WebimService
+public import WebimService
 public import WidgetServer
 
 /// The embedded service and the widget server, running on free loopback ports for one test.
@@ -23,13 +23,28 @@ public struct LiveStack: Sendable {
         scenarios: [String: String] = [:],
         _ body: @Sendable (String) async throws -> Result
     ) async throws -> Result {
+        try await withService(dataDirectory: dataDirectory, port: port, holdTimeout: holdTimeout, scenarios: scenarios)
+        {
+            url,
+            _ in try await body(url)
+        }
+    }
+
+    /// As above, also giving `body` the service's in-process transport.
+    public static func withService<Result: Sendable>(
+        dataDirectory: URL,
+        port: Int = 0,
+        holdTimeout: Duration = .seconds(25),
+        scenarios: [String: String] = [:],
+        _ body: @Sendable (String, InProcessTransport) async throws -> Result
+    ) async throws -> Result {
         let logger = Self.makeLogger()
         let scenariosDirectory =
             scenarios.isEmpty
             ? repositoryRoot.appendingPathComponent("Scenarios")
             : try writeScenarios(scenarios, to: dataDirectory.appendingPathComponent("scenarios"))
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-        let service = try makeServiceApplication(
+        let (service, transport) = try makeEmbeddedService(
             configuration: ServiceConfiguration(
                 port: port,
                 dataDirectory: dataDirectory.appendingPathComponent("service"),
@@ -42,11 +57,12 @@ public struct LiveStack: Sendable {
         return try await withRunning([service], logger: logger) {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw LiveStackError.didNotStart }
-            return try await body("http://127.0.0.1:\(port)")
+            return try await body("http://127.0.0.1:\(port)", transport)
         }
     }
 
-    /// Runs the service and the widget server in a fresh data folder for as long as `body` runs.
+    /// Runs the service and the widget server in a fresh data folder for as long as `body` runs; the widget
+    /// reaches the service in-process, as `webim-widget serve` does.
     ///
     /// `adjust` changes the widget server's configuration (timeouts, ping interval) before it starts.
     public static func withStack<Result: Sendable>(
@@ -56,12 +72,15 @@ public struct LiveStack: Sendable {
         -> Result
     {
         try await withTemporaryDirectory { directory in
-            try await withService(dataDirectory: directory) { serviceURL in
+            try await withService(dataDirectory: directory) { serviceURL, transport in
                 try await withWidget(
                     accountURL: serviceURL,
                     serviceURL: serviceURL,
                     dataDirectory: directory,
-                    adjust: adjust,
+                    adjust: {
+                        $0.serviceTransport = transport
+                        adjust(&$0)
+                    },
                     body
                 )
             }

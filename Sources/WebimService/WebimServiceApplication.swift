@@ -11,6 +11,16 @@ public func makeServiceApplication(
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
+    try makeEmbeddedService(configuration: configuration, logger: logger, onServerRunning: onServerRunning).application
+}
+
+/// The service as above, plus a transport through which client cores in this process reach its routes
+/// without a socket. The HTTP listener still serves the console, file downloads and any other client.
+public func makeEmbeddedService(
+    configuration: ServiceConfiguration,
+    logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) throws -> (application: some ApplicationProtocol, transport: InProcessTransport) {
     let database = try ServiceDatabase(directory: configuration.dataDirectory)
     let library = try ScenarioLibrary(directory: configuration.scenariosDirectory)
     try database.seedLocations(library.allLocations)
@@ -34,7 +44,7 @@ public func makeServiceApplication(
     if let consoleDirectory = configuration.consoleDirectory {
         OperatorConsolePageRoutes(directory: consoleDirectory).add(to: router, logger: logger)
     }
-    return Application(
+    let application = Application(
         router: router,
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
@@ -44,4 +54,5 @@ public func makeServiceApplication(
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
+    return (application, InProcessTransport(router: router, logger: logger))
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import WebimWire
 
 /// How the widget server runs.
 public struct WidgetConfiguration: Sendable {
@@ -8,6 +9,9 @@ public struct WidgetConfiguration: Sendable {
     public var port: Int
     /// The chat service: the embedded one's URL, or a Webim account name or URL.
     public var accountURL: String
+    /// How tab sessions reach the chat service: the embedded service's in-process transport, or nil for HTTP
+    /// to `accountURL` (which also serves file downloads either way).
+    public var serviceTransport: (any WireTransport)?
     /// The Webim location of tabs that do not name one.
     public var defaultLocation: String
     /// Where tabs keep their visitors' history databases.
@@ -38,6 +42,7 @@ public struct WidgetConfiguration: Sendable {
         host: String = "127.0.0.1",
         port: Int = 8080,
         accountURL: String,
+        serviceTransport: (any WireTransport)? = nil,
         defaultLocation: String = "default",
         dataDirectory: URL,
         publicDirectory: URL,
@@ -54,6 +59,7 @@ public struct WidgetConfiguration: Sendable {
         self.host = host
         self.port = port
         self.accountURL = accountURL
+        self.serviceTransport = serviceTransport
         self.defaultLocation = defaultLocation
         self.dataDirectory = dataDirectory
         self.publicDirectory = publicDirectory

@@ -38,6 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Turn off the per-tab request limits (for benchmarks that open thousands of tabs at once).")
     var noRateLimits = false
 
+    @Flag(help: "Tab sessions reach the embedded service over loopback HTTP, as they would a real account.")
+    var serviceOverHTTP = false
+
     @Flag(help: "Kiosk mode for every page (a shared touch screen), whatever the page's query says.")
     var kiosk = false
 
@@ -64,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
         let previewFile = previewConfig.map { URL(fileURLWithPath: $0) }
         // A broken file stops here with its problem, rather than as an error page later.
         if let previewFile { try checkPreviewConfig(at: previewFile) }
-        let launcher = WidgetLauncher(
+        var launcher = WidgetLauncher(
             host: host,
             port: port,
             root: root,
@@ -81,11 +84,11 @@ struct ServeCommand: AsyncParsableCommand {
             previewConfigFile: previewFile,
             logger: logger
         )
-        var services: [any Service] = [launcher]
+        var services: [any Service] = []
         if let account {
             await launcher.accountURL.fulfil(account)
         } else {
-            let service = try makeServiceApplication(
+            let (service, transport) = try makeEmbeddedService(
                 configuration: ServiceConfiguration(
                     host: host,
                     port: servicePort,
@@ -94,11 +97,14 @@ struct ServeCommand: AsyncParsableCommand {
                     consoleDirectory: root.appendingPathComponent("Public/operator")
                 ),
                 logger: logger
-            ) { boundPort in
-                await launcher.accountURL.fulfil("http://\(host):\(boundPort)")
+            ) { [accountURL = launcher.accountURL] boundPort in
+                await accountURL.fulfil("http://\(host):\(boundPort)")
             }
-            services.insert(service, at: 0)
+            // In-process by default: a tab's long-poll then costs no sockets (see InProcessTransport).
+            if !serviceOverHTTP { launcher.serviceTransport = transport }
+            services.append(service)
         }
+        services.append(launcher)
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import WebimWire
 import WidgetServer
 
 /// Starts the widget server once the chat service's URL is known (the embedded service may pick its port),
@@ -16,6 +17,8 @@ struct WidgetLauncher: Service {
     let previewConfigFile: URL?
     let logger: Logger
     let accountURL = Promise<String>()
+    /// How tab sessions reach the service instead of HTTP to `accountURL`, if they do.
+    var serviceTransport: (any WireTransport)?
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -23,6 +26,7 @@ struct WidgetLauncher: Service {
             host: host,
             port: port,
             accountURL: accountURL,
+            serviceTransport: serviceTransport,
             dataDirectory: dataDirectory,
             publicDirectory: root.appendingPathComponent("Public"),
             templatesDirectory: root.appendingPathComponent("Templates"),

@@ -47,6 +47,7 @@ extension ReferenceCoverageSymbols {
         add("SessionBuilder.set(executor:)", SessionBuilder.set(executor:))
         add("SessionBuilder.set(storageDirectory:)", SessionBuilder.set(storageDirectory:))
         add("SessionBuilder.set(requestTimeout:)", SessionBuilder.set(requestTimeout:))
+        add("SessionBuilder.set(wireTransport:)", SessionBuilder.set(wireTransport:))
         add("ProvidedAuthorizationTokenStateListener", (any ProvidedAuthorizationTokenStateListener).self)
         add(
             "ProvidedAuthorizationTokenStateListener.update(providedAuthorizationToken:)",

@@ -1,4 +1,5 @@
 public import Foundation
+public import WebimWire
 
 /// Configures and builds a `WebimSession`, as in the SDK reference.
 public final class SessionBuilder {
@@ -133,6 +134,12 @@ public final class SessionBuilder {
     /// Linux addition: the longest an init or action request may hang before it is retried (default 30 s).
     @discardableResult
     public func set(requestTimeout: Duration) -> SessionBuilder { with { $0.requestTimeout = requestTimeout } }
+
+    /// Linux addition: how protocol requests reach the service (default: HTTP to the account's server). An
+    /// embedder running the service in its own process passes one that calls it directly; file URLs still
+    /// point at the account's server.
+    @discardableResult
+    public func set(wireTransport: any WireTransport) -> SessionBuilder { with { $0.wireTransport = wireTransport } }
 
     /// Builds the session. It starts paused: call `resume()`.
     public func build() throws -> any WebimSession {

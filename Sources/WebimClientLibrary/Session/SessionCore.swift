@@ -59,7 +59,11 @@ actor SessionCore {
         self.settings = settings
         self.history = history
         self.location = settings.location ?? "mobile"
-        self.wire = WireClient(baseURL: settings.baseURL, client: SessionHTTPClient.shared, log: settings.log)
+        self.wire = WireClient(
+            transport: settings.wireTransport
+                ?? HTTPWireTransport(baseURL: settings.baseURL, client: SessionHTTPClient.shared),
+            log: settings.log
+        )
     }
 
     /// Runs `body` if the caller is on the executor and the session is alive, as every public call must.

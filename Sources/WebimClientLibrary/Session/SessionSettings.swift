@@ -1,4 +1,5 @@
 import Foundation
+import WebimWire
 
 /// What a session was built with (`SessionBuilder`), as one value the core keeps.
 struct SessionSettings: Sendable {
@@ -22,6 +23,8 @@ struct SessionSettings: Sendable {
     var webimAlert: (any WebimAlert)?
     var requestTimeout: Duration = .seconds(30)
     var storageDirectory = FileManager.default.temporaryDirectory
+    /// Nil means HTTP to `baseURL`.
+    var wireTransport: (any WireTransport)?
 
     /// PROTOCOL.md §1.1: a name becomes `https://NAME.webim.ru`; a full URL is used as is, less one trailing `/`.
     var baseURL: String {

@@ -1,14 +1,12 @@
-import AsyncHTTPClient
 import Foundation
 import MultipartKit
 import NIOCore
-import NIOHTTP1
 import WebimWire
 
-/// The HTTP side of the protocol: builds requests as PROTOCOL.md §1 says and decodes the JSON answers.
+/// The request side of the protocol: builds requests as PROTOCOL.md §1 says, sends them through the
+/// session's transport, and decodes the JSON answers.
 struct WireClient: Sendable {
-    let baseURL: String
-    let client: HTTPClient
+    let transport: any WireTransport
     let log: SessionLog
 
     /// A failure below the protocol: no answer at all, or a status the SDK does not parse (PROTOCOL.md §1.5).
@@ -27,7 +25,7 @@ struct WireClient: Sendable {
         timeout: TimeAmount,
         as: Answer.Type
     ) async throws -> Answer {
-        let request = HTTPClientRequest(url: "\(baseURL)\(path)?\(WireForm.encode(query))")
+        let request = WireRequest(method: .get, pathAndQuery: "\(path)?\(WireForm.encode(query))")
         return try await execute(request, timeout: timeout)
     }
 
@@ -37,10 +35,12 @@ struct WireClient: Sendable {
         timeout: TimeAmount,
         as: Answer.Type
     ) async throws -> Answer {
-        var request = HTTPClientRequest(url: "\(baseURL)\(path)")
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-        request.body = .bytes(ByteBuffer(string: WireForm.encode(fields)))
+        let request = WireRequest(
+            method: .post,
+            pathAndQuery: path,
+            headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Data(WireForm.encode(fields).utf8)
+        )
         return try await execute(request, timeout: timeout)
     }
 
@@ -73,30 +73,30 @@ struct WireClient: Sendable {
         )
         var body = ByteBuffer()
         try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &body)
-        var request = HTTPClientRequest(url: "\(baseURL)\(WireEndpoint.upload)")
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")
-        request.body = .bytes(body)
+        let request = WireRequest(
+            method: .post,
+            pathAndQuery: WireEndpoint.upload,
+            headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")],
+            body: Data(body.readableBytesView)
+        )
         return try await execute(request, timeout: timeout)
     }
 
-    private func execute<Answer: Decodable>(_ request: HTTPClientRequest, timeout: TimeAmount) async throws -> Answer {
+    private func execute<Answer: Decodable>(_ request: WireRequest, timeout: TimeAmount) async throws -> Answer {
         var request = request
-        request.headers.add(name: "User-Agent", value: "Linux: Webim-Client 4.0.0; (webim-widget)")
-        let response: HTTPClientResponse
-        let body: ByteBuffer
+        request.headers.append(("User-Agent", "Linux: Webim-Client 4.0.0; (webim-widget)"))
+        let reply: WireReply
         do {
-            response = try await client.execute(request, timeout: timeout)
-            body = try await response.body.collect(upTo: 32 << 20)
+            reply = try await transport.exchange(request, timeout: .nanoseconds(timeout.nanoseconds))
         } catch {
             throw TransportError.noConnection("\(error)")
         }
-        log(.verbose, .networkRequest, "\(request.method) \(request.url) → \(response.status.code)")
-        guard Self.parsedStatuses.contains(response.status.code) else {
-            throw TransportError.unavailable(status: response.status.code)
+        log(.verbose, .networkRequest, "\(request.method.rawValue) \(request.pathAndQuery) → \(reply.status)")
+        guard Self.parsedStatuses.contains(reply.status) else {
+            throw TransportError.unavailable(status: reply.status)
         }
         do {
-            return try WireCoding.makeDecoder().decode(Answer.self, from: Data(body.readableBytesView))
+            return try WireCoding.makeDecoder().decode(Answer.self, from: reply.body)
         } catch {
             throw TransportError.undecodable("\(error)")
         }

@@ -49,6 +49,7 @@ struct TabRoutes {
         do {
             try await tab.start(
                 accountURL: configuration.accountURL,
+                transport: configuration.serviceTransport,
                 options: .init(
                     location: location,
                     visitorFields: body.visitorFields,

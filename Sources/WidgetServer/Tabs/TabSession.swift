@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import WebimClientLibrary
+import WebimWire
 
 /// One browser tab: a client-core session confined, with this actor, to the tab's own executor.
 actor TabSession {
@@ -34,7 +35,12 @@ actor TabSession {
     }
 
     /// Builds and resumes the session, then publishes the messages already stored for the visitor.
-    func start(accountURL: String, options: Options, storageDirectory: URL) throws {
+    func start(
+        accountURL: String,
+        transport: (any WireTransport)?,
+        options: Options,
+        storageDirectory: URL
+    ) throws {
         var builder = Webim.newSessionBuilder()
             .set(accountName: accountURL)
             .set(location: options.location)
@@ -45,6 +51,7 @@ actor TabSession {
             .set(notFatalErrorHandler: listener)
         if let fields = options.visitorFields { builder = builder.set(visitorFieldsJSONString: fields) }
         if let prechat = options.prechat { builder = builder.set(prechat: prechat) }
+        if let transport { builder = builder.set(wireTransport: transport) }
         let session = try builder.build()
         let stream = session.getStream()
         stream.set(chatStateListener: listener)
