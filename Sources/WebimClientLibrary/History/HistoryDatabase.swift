@@ -6,23 +6,32 @@ import GRDB
 /// One database per visitor, in its own folder so that clearing the visitor removes `-wal` and `-shm` too.
 /// With local history storing off it lives in memory, through the same code.
 struct HistoryDatabase: Sendable {
-    private let writer: any DatabaseWriter
+    private let connection: HistoryConnection
 
     /// Opens (creating and migrating) `history.sqlite` in `directory`.
     init(directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        writer = try DatabasePool(path: directory.appendingPathComponent("history.sqlite").path)
-        try Self.makeMigrator().migrate(writer)
+        connection = try HistoryConnection(
+            path: directory.appendingPathComponent("history.sqlite").path,
+            migrator: Self.makeMigrator()
+        )
     }
 
     /// An in-memory store, for `isLocalHistoryStoragingEnabled = false`.
     init() throws {
-        writer = try DatabaseQueue()
-        try Self.makeMigrator().migrate(writer)
+        connection = try HistoryConnection(inMemory: Self.makeMigrator())
     }
 
     /// Closes the database, so that its files can be deleted.
-    func close() throws { try writer.close() }
+    func close() throws { try connection.close() }
+
+    private func read<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
+        try connection.use { try $0.read(body) }
+    }
+
+    private func write<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
+        try connection.use { try $0.write(body) }
+    }
 
     private static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -75,14 +84,14 @@ struct HistoryDatabase: Sendable {
 
     /// Inserts or replaces messages received from the service.
     func save(messages: [StoredMessageRecord]) throws {
-        try writer.write { db in
+        try write { db in
             for message in messages { try message.upsert(db) }
         }
     }
 
     /// Deletes the message the service knows by `serverID`; returns it.
     func deleteMessage(serverID: String) throws -> StoredMessageRecord? {
-        try writer.write { db in
+        try write { db in
             let request = StoredMessageRecord.filter(StoredMessageRecord.Columns.serverId == serverID)
             let record = try request.fetchOne(db)
             try request.deleteAll(db)
@@ -92,38 +101,38 @@ struct HistoryDatabase: Sendable {
 
     /// The message the service knows by `serverID`.
     func message(serverID: String) throws -> StoredMessageRecord? {
-        try writer.read { db in
+        try read { db in
             try StoredMessageRecord.filter(StoredMessageRecord.Columns.serverId == serverID).fetchOne(db)
         }
     }
 
     /// The newest `limit` messages older than `bound` (time, id), oldest first; nil bound means the newest.
     func messages(before bound: (micros: Int64, id: String)?, limit: Int) throws -> [StoredMessageRecord] {
-        try writer.read { db in
+        try read { db in
             try StoredMessageRecord.all().older(than: bound).newestFirst().limit(limit).fetchAll(db).reversed()
         }
     }
 
     /// Every message, oldest first.
     func allMessages() throws -> [StoredMessageRecord] {
-        try writer.read { db in try StoredMessageRecord.all().newestFirst().fetchAll(db).reversed() }
+        try read { db in try StoredMessageRecord.all().newestFirst().fetchAll(db).reversed() }
     }
 
     /// The time of the oldest stored message.
     func oldestMessageMicros() throws -> Int64? {
-        try writer.read { db in
+        try read { db in
             try Int64.fetchOne(db, StoredMessageRecord.select(min(StoredMessageRecord.Columns.tsMicros)))
         }
     }
 
     /// Deletes every message (`clearHistory()`).
     func deleteAllMessages() throws {
-        _ = try writer.write { db in try StoredMessageRecord.deleteAll(db) }
+        _ = try write { db in try StoredMessageRecord.deleteAll(db) }
     }
 
     /// Deletes everything: another visitor is taking over this folder (PROTOCOL.md §2.4).
     func wipe() throws {
-        try writer.write { db in
+        try write { db in
             _ = try StoredMessageRecord.deleteAll(db)
             _ = try OutboxRecord.deleteAll(db)
             _ = try VisitorValueRecord.deleteAll(db)
@@ -135,17 +144,17 @@ struct HistoryDatabase: Sendable {
     /// Keeps a message until the service confirms it.
     func enqueue(outbox entry: OutboxRecord) throws {
         var entry = entry
-        try writer.write { db in try entry.insert(db) }
+        try write { db in try entry.insert(db) }
     }
 
     /// The unconfirmed messages, in sending order.
     func outbox() throws -> [OutboxRecord] {
-        try writer.read { db in try OutboxRecord.order(OutboxRecord.Columns.position).fetchAll(db) }
+        try read { db in try OutboxRecord.order(OutboxRecord.Columns.position).fetchAll(db) }
     }
 
     /// Forgets a message the service has stored.
     func removeFromOutbox(clientSideID: String) throws {
-        _ = try writer.write { db in
+        _ = try write { db in
             try OutboxRecord.filter(OutboxRecord.Columns.clientSideId == clientSideID).deleteAll(db)
         }
     }
@@ -154,12 +163,12 @@ struct HistoryDatabase: Sendable {
 
     /// A stored visitor value.
     func value(forKey key: VisitorValueKey) throws -> String? {
-        try writer.read { db in try VisitorValueRecord.fetchOne(db, key: key.rawValue)?.value }
+        try read { db in try VisitorValueRecord.fetchOne(db, key: key.rawValue)?.value }
     }
 
     /// Stores a visitor value; nil removes it.
     func set(_ value: String?, forKey key: VisitorValueKey) throws {
-        try writer.write { db in
+        try write { db in
             if let value {
                 try VisitorValueRecord(key: key.rawValue, value: value).upsert(db)
             } else {

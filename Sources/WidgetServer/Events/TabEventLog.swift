@@ -11,7 +11,7 @@ final class TabEventLog: Sendable {
         var lastID = 0
         var replay: [ServerSentEvent] = []
         var projection = TabProjection()
-        var subscribers: [Int: AsyncStream<ServerSentEvent>.Continuation] = [:]
+        var subscribers: [Int: Subscriber] = [:]
         var nextSubscriberID = 0
         var isEnded = false
         var lastActive = ContinuousClock.now
@@ -19,34 +19,45 @@ final class TabEventLog: Sendable {
 
     /// How many events a slow reader may fall behind before its stream is closed.
     let subscriberBuffer: Int
+    private typealias Subscriber = AsyncStream<ServerSentEvent>.Continuation
+
     private let state = Mutex(State())
+    /// Held while a frame is numbered and yielded (see `publish`).
+    private let delivery = Mutex(())
 
     init(subscriberBuffer: Int = 1024) { self.subscriberBuffer = max(1, subscriberBuffer) }
 
     /// Numbers the event, applies it to the projection, and sends it to every connected stream.
     func publish(_ event: TabEvent) {
         guard let data = try? event.json(encoder: JSONEncoder()) else { return }
-        let dropped = state.withLock { state -> [AsyncStream<ServerSentEvent>.Continuation] in
-            guard !state.isEnded else { return [] }
-            state.lastID += 1
-            let frame = ServerSentEvent(id: state.lastID, event: event.name, data: data)
-            state.projection.apply(event)
-            state.replay.append(frame)
-            if state.replay.count > Self.replayCapacity {
-                state.replay.removeFirst(state.replay.count - Self.replayCapacity)
-            }
-            var dropped: [AsyncStream<ServerSentEvent>.Continuation] = []
-            for (id, subscriber) in state.subscribers {
-                // A reader this far behind is cut off; its page resumes by cursor.
-                if case .dropped = subscriber.yield(frame) {
-                    dropped.append(subscriber)
-                    state.subscribers[id] = nil
+        // Yielding wakes the reader's task, which needs that task's status lock; a reader being cancelled
+        // holds that lock while its termination handler takes `state`. So frames are yielded outside
+        // `state`, and `delivery` keeps them in order when two publishers race.
+        delivery.withLock { _ in
+            let numbered = state.withLock { state -> (ServerSentEvent, [(Int, Subscriber)])? in
+                guard !state.isEnded else { return nil }
+                state.lastID += 1
+                let frame = ServerSentEvent(id: state.lastID, event: event.name, data: data)
+                state.projection.apply(event)
+                state.replay.append(frame)
+                if state.replay.count > Self.replayCapacity {
+                    state.replay.removeFirst(state.replay.count - Self.replayCapacity)
                 }
+                return (frame, Array(state.subscribers))
             }
-            return dropped
+            guard let (frame, subscribers) = numbered else { return }
+            // A reader this far behind is cut off; its page resumes by cursor.
+            let dropped = subscribers.filter { _, subscriber in
+                if case .dropped = subscriber.yield(frame) { return true }
+                return false
+            }
+            guard !dropped.isEmpty else { return }
+            state.withLock { state in
+                for (id, _) in dropped { state.subscribers[id] = nil }
+            }
+            // Finishing runs the stream's termination handler, which takes `state`.
+            for (_, subscriber) in dropped { subscriber.finish() }
         }
-        // Outside the lock: finishing runs the stream's termination handler, which takes the lock.
-        for subscriber in dropped { subscriber.finish() }
     }
 
     /// The events a page must see first, then the live stream; nil once the tab has ended.

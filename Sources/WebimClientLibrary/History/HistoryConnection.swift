@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// One visitor's database connection: opened when used, and closed again when the process has too many open.
+///
+/// A widget server runs a session per browser tab. Kept open, each connection holds three descriptors
+/// (the database, `-wal`, `-shm`) and a page cache, so ten thousand tabs would need thirty thousand
+/// descriptors. Only the most recently used `OpenHistoryConnections.limit` stay open; another reopens
+/// when its session next reads or writes.
+final class HistoryConnection: Sendable {
+    /// Nil for an in-memory store, which is never closed (closing it would lose it).
+    private let path: String?
+    private let queue: Mutex<DatabaseQueue?>
+    private let registry: OpenHistoryConnections?
+
+    /// Opens (creating and migrating) the database at `path`.
+    init(path: String, migrator: DatabaseMigrator, registry: OpenHistoryConnections = .shared) throws {
+        let queue = try Self.open(path: path)
+        try migrator.migrate(queue)
+        self.path = path
+        self.queue = Mutex(queue)
+        self.registry = registry
+        registry.opened(self)
+    }
+
+    /// An in-memory database.
+    init(inMemory migrator: DatabaseMigrator) throws {
+        let queue = try DatabaseQueue()
+        try migrator.migrate(queue)
+        path = nil
+        self.queue = Mutex(queue)
+        registry = nil
+    }
+
+    /// Runs `body` with the open connection, reopening it first if it was closed.
+    func use<Result: Sendable>(_ body: (DatabaseQueue) throws -> Result) throws -> Result {
+        var reopened = false
+        let result = try queue.withLock { queue in
+            let open: DatabaseQueue
+            if let queue {
+                open = queue
+            } else {
+                guard let path else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "store closed") }
+                open = try Self.open(path: path)
+                queue = open
+                reopened = true
+            }
+            return try body(open)
+        }
+        if reopened { registry?.opened(self) } else { registry?.used(self) }
+        return result
+    }
+
+    /// Closes the connection unless a session is using it right now; true when it is closed.
+    func closeIfIdle() -> Bool {
+        let closed: Bool? = queue.withLockIfAvailable { queue in
+            try? queue?.close()
+            queue = nil
+            return true
+        }
+        return closed == true
+    }
+
+    /// Closes the connection for good (the session is destroyed, or its files are about to be deleted).
+    func close() throws {
+        guard path != nil else { return }
+        try queue.withLock { queue in
+            try queue?.close()
+            queue = nil
+        }
+        registry?.forget(self)
+    }
+
+    private static func open(path: String) throws -> DatabaseQueue {
+        var configuration = GRDB.Configuration()
+        // WAL with `synchronous = NORMAL`: a commit does not wait for the disk, and a crash loses no
+        // committed page the OS has (https://www.sqlite.org/wal.html).
+        configuration.journalMode = .wal
+        configuration.prepareDatabase { db in
+            // History is read a page of 100 at a time through an index; a small cache is enough and keeps
+            // open connections light.
+            try db.execute(sql: "PRAGMA cache_size = -256")
+        }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+}
+
+/// The history connections open in this process, so that the least recently used can be closed.
+final class OpenHistoryConnections: Sendable {
+    /// Enough for every active tab of a busy kiosk fleet; far below the descriptor limit.
+    static let shared = OpenHistoryConnections(limit: 256)
+
+    let limit: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var lastUse: [ObjectIdentifier: (connection: HistoryConnection, tick: UInt64)] = [:]
+        var clock: UInt64 = 0
+    }
+
+    init(limit: Int) { self.limit = limit }
+
+    /// How many are open now.
+    var count: Int { state.withLock { $0.lastUse.count } }
+
+    func used(_ connection: HistoryConnection) {
+        state.withLock { state in
+            state.clock += 1
+            state.lastUse[ObjectIdentifier(connection)]?.tick = state.clock
+        }
+    }
+
+    /// Records a newly opened connection, closing the least recently used idle ones over the limit.
+    func opened(_ connection: HistoryConnection) {
+        state.withLock { state in
+            state.clock += 1
+            state.lastUse[ObjectIdentifier(connection)] = (connection, state.clock)
+            guard state.lastUse.count > limit else { return }
+            // Oldest first; one in use right now is skipped (it cannot be closed under its session).
+            let candidates = state.lastUse.filter { $0.key != ObjectIdentifier(connection) }
+                .sorted { $0.value.tick < $1.value.tick }
+            for (id, entry) in candidates {
+                guard state.lastUse.count > limit else { break }
+                if entry.connection.closeIfIdle() { state.lastUse[id] = nil }
+            }
+        }
+    }
+
+    func forget(_ connection: HistoryConnection) {
+        _ = state.withLock { $0.lastUse.removeValue(forKey: ObjectIdentifier(connection)) }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import WebimClientLibrary
+
+/// Only the most recently used history databases stay open, and a closed one comes back with its data.
+@Suite struct HistoryConnectionTests {
+    private func migrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE note (text TEXT NOT NULL)") }
+        return migrator
+    }
+
+    private func openDescriptors(under directory: URL) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count {
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+            return target?.hasPrefix(directory.path) == true
+        }
+    }
+
+    @Test func theLeastRecentlyUsedIsClosedAndReopensWithItsData() async throws {
+        try await withTemporaryDirectory { directory in
+            let registry = OpenHistoryConnections(limit: 2)
+            var connections: [HistoryConnection] = []
+            for index in 0..<3 {
+                let connection = try HistoryConnection(
+                    path: directory.appendingPathComponent("\(index).sqlite").path,
+                    migrator: migrator(),
+                    registry: registry
+                )
+                try connection.use { queue in
+                    try queue.write { db in try db.execute(sql: "INSERT INTO note VALUES (?)", arguments: ["n\(index)"])
+                    }
+                }
+                connections.append(connection)
+            }
+            #expect(registry.count == 2)
+            // Two databases open, with their -wal and -shm; the first one's files are closed.
+            let first = directory.appendingPathComponent("0.sqlite").path
+            #expect(try openDescriptors(under: directory) == 6)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").allSatisfy {
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)"))?
+                        .hasPrefix(first) != true
+                }
+            )
+            let text = try connections[0].use { queue in
+                try queue.read { db in try String.fetchOne(db, sql: "SELECT text FROM note") }
+            }
+            #expect(text == "n0")
+            #expect(registry.count == 2)
+            for connection in connections { try connection.close() }
+            #expect(registry.count == 0)
+            #expect(try openDescriptors(under: directory) == 0)
+        }
+    }
+}
