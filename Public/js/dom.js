@@ -77,3 +77,21 @@ export function formatSize(bytes) {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
 }
+
+/**
+ * Adds a stylesheet to the page; resolves once it applies (or failed), so what it styles never shows unstyled.
+ * @param {Document} doc
+ * @param {string} href
+ * @returns {Promise<void>}
+ */
+export function loadStylesheet(doc, href) {
+  const link = doc.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  const loaded = new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+  doc.head.append(link);
+  return loaded;
+}
