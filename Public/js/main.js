@@ -2,7 +2,6 @@
 // components and the session, and starts the chat.
 
 import { ApiClient } from './api.js';
-import { applyOptions, followStore, readOptions } from './config.js';
 import { loadStrings } from './i18n.js';
 import { ChatSession } from './session.js';
 import { ChatStore } from './store.js';
@@ -11,6 +10,21 @@ import { ConnectionBanner } from './components/connection-banner.js';
 import { Header } from './components/header.js';
 import { Transcript } from './components/transcript.js';
 import { loadStylesheet } from './dom.js';
+
+/** The options a page without a query string has. */
+const DEFAULT_OPTIONS = Object.freeze({ icon: 'default', palette: 'blue', position: 'right', launcher: 'inline' });
+/** The options config.js applies, with their values on a page that sets none. */
+const CONFIG_DEFAULTS = Object.freeze({
+  palette: 'blue',
+  position: 'right',
+  launcher: 'inline',
+  subtitle: '',
+  accent: '',
+  placeholder: '',
+  prefill: '',
+  invitation: '',
+  offline: '',
+});
 
 /**
  * The page's configuration: the server renders some onto `<body>`; the query string may add
@@ -49,11 +63,11 @@ export async function startWidget(doc) {
   strings.apply(doc);
   strings.apply(template.content);
   const options = readOptions(doc.body);
-  applyOptions(doc, options);
   // The gallery's recorder must see the stream from its first event; other pages never load it.
   const inspect = options.inspect ? await import('./inspect.js') : null;
 
   const store = new ChatStore();
+  if (hasOptions(options)) (await import('./config.js')).applyOptions(doc, options, store);
   const api = new ApiClient();
   const session = new ChatSession({
     api,
@@ -115,6 +129,8 @@ export async function startWidget(doc) {
   new Header(required(doc, '[data-header]'), {
     store,
     strings,
+    title: options.title || strings.t('title'),
+    icon: options.icon,
     actions: {
       start: () => session.chat('start'),
       close: () => session.chat('close'),
@@ -184,12 +200,29 @@ export async function startWidget(doc) {
     for (const type of ['messageAdded', 'uploadProgress']) session.addEventListener(type, () => kiosk.activity());
   }
 
-  followStore(doc, store, options, strings);
   if (options.launcher !== 'inline') void import('./launcher.js').then((m) => m.startLauncher(doc, options, strings));
   inspect?.startInspect(doc, { store, session });
   session.start();
   doc.body.dataset.ready = 'true';
   return { store, session };
+}
+
+/**
+ * Reads `<body data-config>`; an unreadable value gives the defaults.
+ * @param {HTMLElement} body
+ * @returns {import('./config.js').WidgetOptions}
+ */
+export function readOptions(body) {
+  try {
+    return { ...DEFAULT_OPTIONS, ...JSON.parse(body.dataset.config ?? '{}') };
+  } catch {
+    return { ...DEFAULT_OPTIONS };
+  }
+}
+
+/** Whether any option that config.js applies differs from what a page without options has. */
+function hasOptions(options) {
+  return Object.entries(CONFIG_DEFAULTS).some(([name, value]) => (options[name] ?? value) !== value);
 }
 
 /** Wraps an async factory so it runs once; every call gets the same promise. */

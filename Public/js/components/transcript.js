@@ -7,6 +7,8 @@ import { fillLinkified, loadStylesheet, setData, safeUrl } from '../dom.js';
 const VISITOR_TYPES = new Set(['visitor', 'fileFromVisitor', 'keyboardResponse', 'sticker']);
 /** Message types that are notices from the system rather than from a person. */
 const SYSTEM_TYPES = new Set(['info', 'operatorBusy', 'contactInformationRequest', 'actionRequest']);
+/** Statuses in which no operator can answer, so the offline message follows the visitor's. */
+const OFFLINE = new Set(['offline', 'busyOffline']);
 /** How close to an edge (in px) counts as being there. */
 const EDGE_PX = 48;
 const STATUS_KEYS = Object.freeze({ sending: 'sending', sent: 'sent', failed: 'notSent' });
@@ -36,6 +38,7 @@ export class Transcript {
   #list;
   #empty;
   #more;
+  #offline;
   #template;
   #store;
   #strings;
@@ -66,6 +69,7 @@ export class Transcript {
     this.#list = /** @type {HTMLOListElement} */ (root.querySelector('[data-transcript-list]'));
     this.#empty = root.querySelector('[data-transcript-empty]');
     this.#more = root.querySelector('[data-history-more]');
+    this.#offline = root.querySelector('[data-offline-message]');
     this.#template = template;
     this.#store = store;
     this.#strings = strings;
@@ -91,6 +95,7 @@ export class Transcript {
     store.addEventListener('messages', () => this.render());
     store.addEventListener('hasMoreHistory', () => this.render());
     store.addEventListener('hello', () => this.render());
+    store.addEventListener('onlineStatus', () => this.render());
     this.render();
   }
 
@@ -136,6 +141,7 @@ export class Transcript {
     this.#empty.textContent = hello || this.#strings.t('empty');
     this.#empty.hidden = entries.length > 0;
     this.#more.hidden = !this.#store.hasMoreHistory;
+    this.#offline.hidden = !(OFFLINE.has(this.#store.onlineStatus) && entries.at(-1)?.message.type === 'visitor');
     // Keep the visitor's place: new rows above (older history) must not push the view.
     if (this.#stickToBottom) this.scrollToLatest();
     else root.scrollTop = root.scrollHeight - fromBottom;
