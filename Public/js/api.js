@@ -8,7 +8,7 @@ export const REQUEST_TIMEOUT_MS = 15000;
 export class ApiError extends Error {
   /**
    * @param {number} status HTTP status, or 0 for a network failure or timeout.
-   * @param {string} code A snake_case code from the server, or a local one (`network_error`, `timeout`, `bad_response`).
+   * @param {string} code The server's snake_case code, or `network_error`, `timeout`, `bad_response`.
    * @param {string} message A human sentence.
    */
   constructor(status, code, message) {
@@ -19,29 +19,15 @@ export class ApiError extends Error {
   }
 }
 
-/** Talks JSON to the widget server's `/api` routes. */
+/** Talks JSON to this origin's `/api` routes. */
 export class ApiClient {
-  #fetch;
-  #baseUrl;
-
-  /**
-   * @param {object} [options]
-   * @param {typeof fetch} [options.fetch] The fetch to use (tests may pass their own).
-   * @param {string} [options.baseUrl] Prefix for every path; empty means this origin.
-   */
-  constructor({ fetch = globalThis.fetch.bind(globalThis), baseUrl = '' } = {}) {
-    this.#fetch = fetch;
-    this.#baseUrl = baseUrl;
-  }
-
   /**
    * Creates a tab (one chat session on the server), or resumes the one named by `resume`.
    * @param {{location?: string, locale?: string, resume?: string}} fields
-   * @returns {Promise<string>} The new tab id.
+   * @returns {Promise<string>} The tab id.
    */
   async createTab(fields) {
-    const body = await this.request('POST', '/api/tabs', fields);
-    return requireString(body, 'tabId');
+    return requireString(await this.request('POST', '/api/tabs', fields), 'tabId');
   }
 
   /**
@@ -56,9 +42,9 @@ export class ApiClient {
   }
 
   /**
-   * A path under one tab.
+   * A path under one tab, such as `/api/tabs/{tab}/limits`.
    * @param {string} tabId
-   * @param {string} [rest] Such as `/limits`.
+   * @param {string} [rest]
    * @returns {string}
    */
   tabPath(tabId, rest = '') {
@@ -66,18 +52,17 @@ export class ApiClient {
   }
 
   /**
-   * Uploads one file with XHR so that upload progress can be shown.
+   * Uploads one file with XHR, which (unlike fetch) reports upload progress.
    * @param {string} tabId
    * @param {File} file
    * @param {string} clientId
    * @param {(percent: number) => void} onProgress
-   * @returns {Promise<any>} The decoded answer.
-   * @throws {ApiError}
+   * @returns {Promise<any>} The decoded answer; rejects with an ApiError.
    */
   upload(tabId, file, clientId, onProgress) {
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', this.#baseUrl + this.tabPath(tabId, '/files'));
+      xhr.open('POST', this.tabPath(tabId, '/files'));
       xhr.setRequestHeader('Accept', 'application/json');
       xhr.upload.addEventListener('progress', (event) => {
         if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
@@ -98,21 +83,11 @@ export class ApiClient {
   }
 
   /**
-   * The URL of a tab's server-sent event stream.
-   * @param {string} tabId
-   * @returns {string}
-   */
-  eventsUrl(tabId) {
-    return this.#baseUrl + this.tabPath(tabId, '/events');
-  }
-
-  /**
-   * Sends one JSON request and returns the decoded JSON answer (or null for an empty body).
+   * Sends one JSON request and returns the decoded JSON answer (null for an empty body).
    * @param {string} method
    * @param {string} path
    * @param {unknown} [body]
-   * @returns {Promise<any>}
-   * @throws {ApiError}
+   * @returns {Promise<any>} Rejects with an ApiError.
    */
   async request(method, path, body) {
     /** @type {RequestInit} */
@@ -128,7 +103,7 @@ export class ApiClient {
 
     let response;
     try {
-      response = await this.#fetch(this.#baseUrl + path, init);
+      response = await fetch(path, init);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'TimeoutError') {
         throw new ApiError(0, 'timeout', 'The server took too long to answer.');

@@ -77,3 +77,28 @@ export function formatSize(bytes) {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
 }
+
+/** Stylesheets added by loadStylesheet: href → the promise of its loading. */
+const stylesheets = new Map();
+
+/**
+ * Adds a stylesheet to the page once; resolves when it applies (or failed), so what it styles never
+ * shows unstyled.
+ * @param {Document} doc
+ * @param {string} href
+ * @returns {Promise<void>}
+ */
+export function loadStylesheet(doc, href) {
+  if (!stylesheets.has(href)) {
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    const loaded = new Promise((resolve) => {
+      link.addEventListener('load', () => resolve(), { once: true });
+      link.addEventListener('error', () => resolve(), { once: true });
+    });
+    doc.head.append(link);
+    stylesheets.set(href, loaded);
+  }
+  return stylesheets.get(href);
+}

@@ -24,11 +24,7 @@ export const EVENT_NAMES = Object.freeze([
   'hello',
 ]);
 
-/**
- * Connection states: `connecting` before the first open, `live` while open, `reconnecting` after a
- * fault, `closed` once EventSource has given up.
- * @typedef {'connecting' | 'live' | 'reconnecting' | 'closed'} StreamState
- */
+/** @typedef {'connecting' | 'live' | 'reconnecting' | 'closed'} StreamState `closed`: EventSource gave up. */
 
 /**
  * One EventSource for one tab. Emits `event` (detail `{name, data, id}`) for each server event and
@@ -36,22 +32,16 @@ export const EVENT_NAMES = Object.freeze([
  */
 export class EventStream extends EventTarget {
   #url;
-  #EventSourceImpl;
   /** @type {EventSource | null} */
   #source = null;
   /** @type {StreamState} */
   #state = 'connecting';
   #lastEventId = '';
 
-  /**
-   * @param {string} url The stream's URL.
-   * @param {object} [options]
-   * @param {typeof EventSource} [options.EventSourceImpl] Replaceable for tests.
-   */
-  constructor(url, { EventSourceImpl = globalThis.EventSource } = {}) {
+  /** @param {string} url The stream's URL. */
+  constructor(url) {
     super();
     this.#url = url;
-    this.#EventSourceImpl = EventSourceImpl;
   }
 
   /** @returns {StreamState} The current connection state. */
@@ -67,12 +57,12 @@ export class EventStream extends EventTarget {
   /** Opens the stream. Calling it again while open does nothing. */
   open() {
     if (this.#source !== null) return;
-    const source = new this.#EventSourceImpl(this.#url);
+    const source = new EventSource(this.#url);
     this.#source = source;
 
     source.addEventListener('open', () => this.#setState('live'));
     source.addEventListener('error', () => {
-      if (source.readyState === this.#EventSourceImpl.CLOSED) {
+      if (source.readyState === EventSource.CLOSED) {
         this.close();
         this.#setState('closed');
       } else {

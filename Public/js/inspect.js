@@ -4,6 +4,7 @@
 // only by pages that ask for it; it adds its controls to the transcript's items, which a
 // component would not do, because it is a developer's tool and not part of the widget.
 
+import { loadStylesheet } from './dom.js';
 import { EventStream } from './events.js';
 
 /** The text the gallery sends to start its scenario. */
@@ -55,10 +56,7 @@ export function describe(record) {
 export function startInspect(doc, { session }) {
   const list = doc.querySelector('[data-transcript-list]');
   if (list === null) return;
-  const style = doc.createElement('link');
-  style.rel = 'stylesheet';
-  style.href = '/static/css/inspect.css';
-  doc.head.append(style);
+  void loadStylesheet(doc, '/static/css/inspect.css');
   onEmptySnapshot = () => session.send(GALLERY_TEXT);
   const decorate = () => {
     for (const bubble of list.querySelectorAll('.transcript-item .transcript-bubble')) {

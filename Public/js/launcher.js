@@ -1,6 +1,8 @@
 // The floating launcher (`launcher=floating`): a round button in a bottom corner that opens and
 // closes the chat as a panel. Loaded only when a page asks for it; `fullscreen` needs only CSS.
 
+import { loadStylesheet } from './dom.js';
+
 /**
  * Adds the launcher's stylesheet and, for `floating`, its button; the chat starts closed, as a site's widget does.
  * @param {Document} doc
@@ -8,16 +10,8 @@
  * @param {import('./i18n.js').Strings} strings
  */
 export async function startLauncher(doc, options, strings) {
-  const style = doc.createElement('link');
-  style.rel = 'stylesheet';
-  style.href = '/static/css/launcher.css';
   // The button appears only once its styles apply, so the panel never shows open by mistake.
-  const loaded = new Promise((resolve) => {
-    style.addEventListener('load', resolve, { once: true });
-    style.addEventListener('error', resolve, { once: true });
-  });
-  doc.head.append(style);
-  await loaded;
+  await loadStylesheet(doc, '/static/css/launcher.css');
   if (options.launcher !== 'floating') return;
 
   const frame = /** @type {HTMLElement} */ (doc.querySelector('.widget-frame'));

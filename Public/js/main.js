@@ -2,18 +2,29 @@
 // components and the session, and starts the chat.
 
 import { ApiClient } from './api.js';
-import { applyOptions, followStore, readOptions } from './config.js';
 import { loadStrings } from './i18n.js';
-import { Kiosk, readKioskConfig } from './kiosk.js';
 import { ChatSession } from './session.js';
-import { Beeper } from './sound.js';
 import { ChatStore } from './store.js';
-import { Lightbox } from './components/attachment.js';
 import { Composer, checkFile } from './components/composer.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Header } from './components/header.js';
-import { DepartmentPanel, OfflineForm, RatingForm, TranscriptForm } from './components/panels.js';
 import { Transcript } from './components/transcript.js';
+import { loadStylesheet } from './dom.js';
+
+/** The options a page without a query string has. */
+const DEFAULT_OPTIONS = Object.freeze({ icon: 'default', palette: 'blue', position: 'right', launcher: 'inline' });
+/** The options config.js applies, with their values on a page that sets none. */
+const CONFIG_DEFAULTS = Object.freeze({
+  palette: 'blue',
+  position: 'right',
+  launcher: 'inline',
+  subtitle: '',
+  accent: '',
+  placeholder: '',
+  prefill: '',
+  invitation: '',
+  offline: '',
+});
 
 /**
  * The page's configuration: the server renders some onto `<body>`; the query string may add
@@ -52,11 +63,11 @@ export async function startWidget(doc) {
   strings.apply(doc);
   strings.apply(template.content);
   const options = readOptions(doc.body);
-  applyOptions(doc, options);
   // The gallery's recorder must see the stream from its first event; other pages never load it.
   const inspect = options.inspect ? await import('./inspect.js') : null;
 
   const store = new ChatStore();
+  if (hasOptions(options)) (await import('./config.js')).applyOptions(doc, options, store);
   const api = new ApiClient();
   const session = new ChatSession({
     api,
@@ -65,8 +76,16 @@ export async function startWidget(doc) {
     locale: config.locale,
     makeStream: inspect?.recordingStream,
   });
-  const lightbox = new Lightbox(/** @type {HTMLDialogElement} */ (required(doc, '[data-lightbox]')));
-  const beeper = new Beeper(doc);
+  // What the first view does not show loads the first time it is needed: the lightbox, the panels,
+  // the sound and the kiosk controller each cost the page's first load nothing.
+  const lightbox = once(async () => {
+    const { Lightbox } = await import('./components/lightbox.js');
+    return new Lightbox(/** @type {HTMLDialogElement} */ (required(doc, '[data-lightbox]')));
+  });
+  const panels = once(async () => {
+    const [{ startPanels }] = await Promise.all([import('./components/panels.js'), loadStylesheet(doc, '/static/css/panels.css')]);
+    return startPanels(doc, { store, strings, session });
+  });
 
   const upload = async (files) => {
     await session.loadLimits();
@@ -103,49 +122,46 @@ export async function startWidget(doc) {
       },
       press: (messageId, buttonId) => session.pressButton(messageId, buttonId),
       insert: (text) => composer.insert(text),
-      openImage: (url, name) => lightbox.open(url, name),
+      openImage: (url, name) => void lightbox().then((viewer) => viewer.open(url, name)),
       loadOlder: () => void session.loadOlder(),
     },
-  });
-  const rating = new RatingForm(/** @type {HTMLFormElement} */ (required(doc, '[data-rating]')), {
-    store,
-    strings,
-    onRate: (value) => session.rate(value),
-  });
-  const transcriptForm = new TranscriptForm(/** @type {HTMLFormElement} */ (required(doc, '[data-transcript-form]')), {
-    strings,
-    onSend: (email) => session.sendTranscript(email),
-    url: () => session.transcriptUrl(),
   });
   new Header(required(doc, '[data-header]'), {
     store,
     strings,
+    title: options.title || strings.t('title'),
+    icon: options.icon,
     actions: {
       start: () => session.chat('start'),
       close: () => session.chat('close'),
-      rate: () => rating.open(),
-      transcript: () => transcriptForm.open(),
+      rate: () => void panels().then(({ rating }) => rating.open()),
+      transcript: () => void panels().then(({ transcriptForm }) => transcriptForm.open()),
     },
   });
   new ConnectionBanner(required(doc, '[data-connection-banner]'), { store, strings });
-  new DepartmentPanel(required(doc, '[data-departments]'), {
-    store,
-    strings,
-    onChoose: (key) => session.chat('start', key),
-  });
-  new OfflineForm(/** @type {HTMLFormElement} */ (required(doc, '[data-offline-form]')), {
-    store,
-    strings,
-    onSend: (text, data) => session.send(text, { data }),
-  });
+  // The department list and the offline form load when the chat's state first calls for them.
+  const needsPanels = () =>
+    ['departmentSelection', 'offlineMessage'].includes(store.visitState) || ['offline', 'busyOffline'].includes(store.onlineStatus);
+  for (const name of ['visitState', 'onlineStatus']) {
+    store.addEventListener(name, () => {
+      if (needsPanels()) void panels();
+    });
+  }
 
   session.addEventListener('result', (event) => {
     const result = /** @type {CustomEvent} */ (event).detail;
-    if (result.kind === 'rating') rating.result(result, 'rated');
-    else if (result.kind === 'transcript') transcriptForm.result(result, 'transcriptSent');
+    if (result.kind === 'rating') void panels().then(({ rating }) => rating.result(result, 'rated'));
+    else if (result.kind === 'transcript') void panels().then(({ transcriptForm }) => transcriptForm.result(result, 'transcriptSent'));
     else if (!result.ok && result.kind === 'chat') composer.showError(result.error?.message ?? strings.t('unknownError'));
   });
-  session.addEventListener('operatorMessage', () => beeper.beep());
+  // Browsers let a page play sound only after the visitor has interacted with it, so the beeper
+  // loads on the first key or pointer press; before that a new message makes no sound.
+  let beeper = null;
+  const unlock = () => {
+    beeper ??= import('./sound.js').then(({ Beeper }) => new Beeper());
+  };
+  for (const type of ['pointerdown', 'keydown']) doc.addEventListener(type, unlock, { capture: true, once: true });
+  session.addEventListener('operatorMessage', () => void beeper?.then((sound) => sound.beep()));
 
   // Files dropped anywhere on the chat are uploaded.
   const frame = required(doc, '.widget-frame');
@@ -177,18 +193,42 @@ export async function startWidget(doc) {
     doc.title = store.unread.count > 0 ? `(${store.unread.count}) ${title}` : title;
   });
 
-  const kioskConfig = readKioskConfig(doc.body);
-  if (kioskConfig !== null) {
-    const kiosk = new Kiosk(doc, { config: kioskConfig, strings, session });
+  if (doc.body.dataset.mode === 'kiosk') {
+    // Awaited: its link guard must be in place before the first message can show a link.
+    const { Kiosk, readKioskConfig } = await import('./kiosk.js');
+    const kiosk = new Kiosk(doc, { config: readKioskConfig(doc.body), strings, session });
     for (const type of ['messageAdded', 'uploadProgress']) session.addEventListener(type, () => kiosk.activity());
   }
 
-  followStore(doc, store, options, strings);
   if (options.launcher !== 'inline') void import('./launcher.js').then((m) => m.startLauncher(doc, options, strings));
   inspect?.startInspect(doc, { store, session });
   session.start();
   doc.body.dataset.ready = 'true';
   return { store, session };
+}
+
+/**
+ * Reads `<body data-config>`; an unreadable value gives the defaults.
+ * @param {HTMLElement} body
+ * @returns {import('./config.js').WidgetOptions}
+ */
+export function readOptions(body) {
+  try {
+    return { ...DEFAULT_OPTIONS, ...JSON.parse(body.dataset.config ?? '{}') };
+  } catch {
+    return { ...DEFAULT_OPTIONS };
+  }
+}
+
+/** Whether any option that config.js applies differs from what a page without options has. */
+function hasOptions(options) {
+  return Object.entries(CONFIG_DEFAULTS).some(([name, value]) => (options[name] ?? value) !== value);
+}
+
+/** Wraps an async factory so it runs once; every call gets the same promise. */
+function once(factory) {
+  let promise = null;
+  return () => (promise ??= factory());
 }
 
 function required(doc, selector) {

@@ -329,7 +329,7 @@ export class ChatSession extends EventTarget {
    * @param {number} [reopens] How many more times to reopen this tab's stream before starting a new tab.
    */
   #openStream(tabId, after = '', reopens = 0) {
-    const stream = this.#makeStream(this.#api.eventsUrl(tabId) + (after ? `?after=${encodeURIComponent(after)}` : ''));
+    const stream = this.#makeStream(this.#api.tabPath(tabId, '/events') + (after ? `?after=${encodeURIComponent(after)}` : ''));
     this.#stream = stream;
     let left = reopens;
     stream.addEventListener('state', (event) => {

@@ -1,24 +1,18 @@
-// A short beep for a new operator message, through Web Audio. Browsers only let a page play sound
-// after the visitor has interacted with it, so the audio context is created on the first key press
-// or pointer press.
+// A short beep for a new operator message, through Web Audio. main.js creates the beeper on the
+// visitor's first key or pointer press: browsers only let a page play sound after an interaction.
 
-/** Plays a beep once the page has been interacted with. */
+/** Plays a beep (silently nothing where Web Audio is missing). */
 export class Beeper {
   /** @type {AudioContext | null} */
   #context = null;
 
-  /** @param {EventTarget} target Where to listen for the first interaction (the document). */
-  constructor(target) {
-    const unlock = () => {
-      if (this.#context !== null || typeof AudioContext === 'undefined') return;
-      this.#context = new AudioContext();
-      void this.#context.resume().catch(() => {});
-    };
-    target.addEventListener('pointerdown', unlock, { capture: true });
-    target.addEventListener('keydown', unlock, { capture: true });
+  constructor() {
+    if (typeof AudioContext === 'undefined') return;
+    this.#context = new AudioContext();
+    void this.#context.resume().catch(() => {});
   }
 
-  /** Plays 120 ms of 880 Hz (nothing before the first interaction). */
+  /** Plays 120 ms of 880 Hz. */
   beep() {
     const context = this.#context;
     if (context === null) return;

@@ -2,26 +2,9 @@
 // Components read it and listen for its change events; only the session writes to it.
 
 /**
- * A message as the server sends it (see Sources/WidgetServer/README.md); `normalizeMessage` fills
- * the defaults so views need no checks.
- * @typedef {object} Message
- * @property {string} id
- * @property {string | null} clientId
- * @property {string} type
- * @property {string} text
- * @property {number} time Milliseconds since the epoch.
- * @property {string} senderName
- * @property {string | null} avatarUrl
- * @property {'sending' | 'sent'} sendStatus
- * @property {boolean} read
- * @property {boolean} edited
- * @property {boolean} canBeEdited
- * @property {boolean} canBeReplied
- * @property {object | null} attachment
- * @property {object | null} quote
- * @property {object | null} keyboard
- * @property {object | null} keyboardRequest
- * @property {{id: number} | null} sticker
+ * A message as the server sends it (see Sources/WidgetServer/README.md), with the defaults
+ * `normalizeMessage` fills so views need no checks.
+ * @typedef {ReturnType<typeof normalizeMessage>} Message
  */
 
 /**
@@ -50,12 +33,11 @@ const FIELDS = Object.freeze({
   hasMoreHistory: false,
   hello: '',
   connection: 'connecting',
-  notice: null,
 });
 
 /**
  * The page's state. Events (all `CustomEvent`s): `messages`, and one per field of FIELDS
- * (`operator`, `operatorTyping`, `chatState`, `connection`, `notice`, …).
+ * (`operator`, `operatorTyping`, `chatState`, `connection`, …).
  */
 export class ChatStore extends EventTarget {
   /** @type {Entry[]} */
@@ -255,14 +237,6 @@ export class ChatStore extends EventTarget {
     return this.#entries.find((entry) => entry.message.clientId === clientId);
   }
 
-  /**
-   * @param {string} id
-   * @returns {Entry | undefined}
-   */
-  find(id) {
-    return this.#entries.find((entry) => entry.message.id === id);
-  }
-
   #updateOutgoing(clientId, change) {
     const index = this.#entries.findIndex((entry) => entry.message.clientId === clientId);
     if (index < 0 || this.#entries[index].confirmed) return;
@@ -300,10 +274,7 @@ function sameMessage(entry, message) {
 
 const object = (value) => (value && typeof value === 'object' ? value : null);
 
-/**
- * Fills defaults so views need no checks.
- * @returns {Message}
- */
+/** Fills a server message's defaults, so views need no checks. */
 export function normalizeMessage(raw) {
   const value = object(raw) ?? {};
   return Object.freeze({

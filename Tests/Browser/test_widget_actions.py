@@ -74,7 +74,8 @@ def test_rating_button_appears_once_an_operator_joined(page, operator_api, drive
 def test_rating_is_sent_with_a_note(page, operator_api, driver, wait):
     start_manual_chat(page, operator_api)
     wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-rate-open]"))).click()
-    form = driver.find_element(By.CSS_SELECTOR, "[data-rating]")
+    # The panels load on first use, so the form shows a moment after the click.
+    form = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-rating]")))
     form.find_element(By.CSS_SELECTOR, 'input[value="4"]').click()
     form.find_element(By.CSS_SELECTOR, 'textarea[name="note"]').send_keys("Quick and kind")
     form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()

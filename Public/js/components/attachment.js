@@ -1,5 +1,5 @@
-// Files inside a message (image thumbnails that open in the lightbox, download cards for other
-// files, upload progress and errors) and the lightbox dialog itself.
+// Files inside a message: image thumbnails that open in the lightbox (lightbox.js), download cards
+// for other files, upload progress and errors.
 
 import { el, formatSize, safeUrl } from '../dom.js';
 
@@ -71,32 +71,4 @@ function renderFile(file, strings) {
   }
   card.append(el('span', 'transcript-file-icon', '📄'), el('span', 'transcript-file-name', name), el('span', 'transcript-file-meta', fileMeta(file)));
   return card;
-}
-
-/** The in-page image viewer: a modal `<dialog>`; Escape, the close button or a backdrop click close it. */
-export class Lightbox {
-  #root;
-  #image;
-
-  /** @param {HTMLDialogElement} root The `[data-lightbox]` dialog. */
-  constructor(root) {
-    this.#root = root;
-    this.#image = /** @type {HTMLImageElement} */ (root.querySelector('[data-lightbox-image]'));
-    root.querySelector('[data-lightbox-close]').addEventListener('click', () => root.close());
-    root.addEventListener('click', (event) => {
-      if (event.target === root) root.close();
-    });
-  }
-
-  /**
-   * @param {string} url Same-origin image URL.
-   * @param {string} name
-   */
-  open(url, name) {
-    const src = safeUrl(url, true);
-    if (src === null) return;
-    this.#image.src = src;
-    this.#image.alt = name;
-    this.#root.showModal();
-  }
 }

@@ -1,27 +1,45 @@
-// The header. It owns `[data-header]`: the title, the operator's name and avatar, online status,
-// chat state, the typing indicator, the unread badge and the chat's action buttons.
+// The header. It owns `[data-header]`: the title (the operator's name once one has joined), the icon,
+// the operator's name and avatar, online status, chat state, the typing indicator, the unread badge
+// and the chat's action buttons.
 
 import { safeUrl } from '../dom.js';
 
 const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
+const DEFAULT_ICON = '/static/img/chat-icon.svg';
 
 /** Shows who the visitor is talking to, and offers start, close, rating and transcript. */
 export class Header {
   #root;
   #store;
   #strings;
+  #title;
+  /** @type {HTMLImageElement | null} */
+  #icon = null;
 
   /**
    * @param {HTMLElement} root The `[data-header]` element.
    * @param {object} deps
    * @param {import('../store.js').ChatStore} deps.store
    * @param {import('../i18n.js').Strings} deps.strings
+   * @param {string} deps.title Shown until an operator joins.
+   * @param {string} deps.icon The `icon` option: `default`, `hidden` or an image URL.
    * @param {{start: () => void, close: () => void, rate: () => void, transcript: () => void}} deps.actions
    */
-  constructor(root, { store, strings, actions }) {
+  constructor(root, { store, strings, title, icon, actions }) {
     this.#root = root;
     this.#store = store;
     this.#strings = strings;
+    this.#title = title;
+    const iconUrl = icon === 'default' ? DEFAULT_ICON : safeUrl(icon);
+    if (icon !== 'hidden' && iconUrl !== null) {
+      this.#icon = root.ownerDocument.createElement('img');
+      this.#icon.className = 'header-icon';
+      this.#icon.dataset.headerIcon = '';
+      this.#icon.alt = '';
+      this.#icon.width = this.#icon.height = 36;
+      this.#icon.src = iconUrl;
+      root.querySelector('.header-info').before(this.#icon);
+    }
     const on = (hook, action) => root.querySelector(`[data-${hook}]`).addEventListener('click', action);
     on('chat-start', actions.start);
     on('chat-close', actions.close);
@@ -44,11 +62,15 @@ export class Header {
       element.hidden = text === '';
     };
     const name = operator?.name ?? '';
+    q('header-title').textContent = name || this.#title;
+    // The title now names the operator, so the status line need not repeat it.
+    this.#root.toggleAttribute('data-title-is-operator', name !== '');
     show('operator-name', name);
     const avatar = /** @type {HTMLImageElement} */ (q('operator-avatar'));
     const avatarUrl = safeUrl(operator?.avatarUrl);
     avatar.hidden = avatarUrl === null;
     if (avatarUrl !== null && avatar.src !== avatarUrl) avatar.src = avatarUrl;
+    if (this.#icon !== null) this.#icon.hidden = avatarUrl !== null;
 
     const statusKey = onlineStatus === 'offline' ? 'offlineStatus' : onlineStatus;
     show('online-status', name === '' && ['online', 'busyOnline', 'offline', 'busyOffline'].includes(onlineStatus) ? t(statusKey) : '');

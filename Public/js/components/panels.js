@@ -1,5 +1,6 @@
 // The forms below the transcript, each owning its root: department selection, the offline
-// message form, the rating form and the transcript form.
+// message form, the rating form and the transcript form. main.js loads this module (and
+// css/panels.css) when the visitor first opens one, or when the chat's state first shows one.
 
 import { el } from '../dom.js';
 
@@ -184,4 +185,34 @@ export class TranscriptForm extends Panel {
     if (url !== null) this.#link.href = url;
     super.open();
   }
+}
+
+/**
+ * Builds the four panels on the page's forms and connects them to the session.
+ * @param {Document} doc
+ * @param {{store: import('../store.js').ChatStore, strings: import('../i18n.js').Strings, session: import('../session.js').ChatSession}} deps
+ * @returns {{rating: RatingForm, transcriptForm: TranscriptForm}} The panels the header opens.
+ */
+export function startPanels(doc, { store, strings, session }) {
+  new DepartmentPanel(doc.querySelector('[data-departments]'), {
+    store,
+    strings,
+    onChoose: (key) => session.chat('start', key),
+  });
+  new OfflineForm(/** @type {HTMLFormElement} */ (doc.querySelector('[data-offline-form]')), {
+    store,
+    strings,
+    onSend: (text, data) => session.send(text, { data }),
+  });
+  const rating = new RatingForm(/** @type {HTMLFormElement} */ (doc.querySelector('[data-rating]')), {
+    store,
+    strings,
+    onRate: (value) => session.rate(value),
+  });
+  const transcriptForm = new TranscriptForm(/** @type {HTMLFormElement} */ (doc.querySelector('[data-transcript-form]')), {
+    strings,
+    onSend: (email) => session.sendTranscript(email),
+    url: () => session.transcriptUrl(),
+  });
+  return { rating, transcriptForm };
 }

@@ -1,18 +1,26 @@
 // The message list. It owns `[data-transcript]`, renders the store's entries into the
 // `role="log"` list by cloning the message `<template>`, and never moves focus.
 
-import { fillLinkified, setData, safeUrl } from '../dom.js';
-import { renderAttachment } from './attachment.js';
-import { renderKeyboard } from './keyboard.js';
-import { renderQuote } from './quote.js';
+import { fillLinkified, loadStylesheet, setData, safeUrl } from '../dom.js';
 
 /** Message types written by the visitor (a sticker is always the visitor's); they show a send status instead of a sender name. */
 const VISITOR_TYPES = new Set(['visitor', 'fileFromVisitor', 'keyboardResponse', 'sticker']);
 /** Message types that are notices from the system rather than from a person. */
 const SYSTEM_TYPES = new Set(['info', 'operatorBusy', 'contactInformationRequest', 'actionRequest']);
+/** Statuses in which no operator can answer, so the offline message follows the visitor's. */
+const OFFLINE = new Set(['offline', 'busyOffline']);
 /** How close to an edge (in px) counts as being there. */
 const EDGE_PX = 48;
 const STATUS_KEYS = Object.freeze({ sending: 'sending', sent: 'sent', failed: 'notSent' });
+/**
+ * The parts many chats never show load with their styles the first time a message has one; until
+ * then the part's element stays hidden, as the template has it.
+ */
+const PARTS = Object.freeze({
+  quote: () => import('./quote.js'),
+  attachment: () => import('./attachment.js'),
+  keyboard: () => import('./keyboard.js'),
+});
 
 /**
  * @typedef {object} TranscriptActions
@@ -30,6 +38,7 @@ export class Transcript {
   #list;
   #empty;
   #more;
+  #offline;
   #template;
   #store;
   #strings;
@@ -42,6 +51,9 @@ export class Transcript {
   #rendered = new WeakMap();
   /** Whether the visitor is reading the latest messages, so new ones should scroll into view. */
   #stickToBottom = true;
+  /** Part name → its module, once loaded. */
+  #parts = new Map();
+  #loadingParts = new Set();
 
   /**
    * @param {HTMLElement} root The `[data-transcript]` element.
@@ -57,6 +69,7 @@ export class Transcript {
     this.#list = /** @type {HTMLOListElement} */ (root.querySelector('[data-transcript-list]'));
     this.#empty = root.querySelector('[data-transcript-empty]');
     this.#more = root.querySelector('[data-history-more]');
+    this.#offline = root.querySelector('[data-offline-message]');
     this.#template = template;
     this.#store = store;
     this.#strings = strings;
@@ -82,6 +95,7 @@ export class Transcript {
     store.addEventListener('messages', () => this.render());
     store.addEventListener('hasMoreHistory', () => this.render());
     store.addEventListener('hello', () => this.render());
+    store.addEventListener('onlineStatus', () => this.render());
     this.render();
   }
 
@@ -127,6 +141,7 @@ export class Transcript {
     this.#empty.textContent = hello || this.#strings.t('empty');
     this.#empty.hidden = entries.length > 0;
     this.#more.hidden = !this.#store.hasMoreHistory;
+    this.#offline.hidden = !(OFFLINE.has(this.#store.onlineStatus) && entries.at(-1)?.message.type === 'visitor');
     // Keep the visitor's place: new rows above (older history) must not push the view.
     if (this.#stickToBottom) this.scrollToLatest();
     else root.scrollTop = root.scrollHeight - fromBottom;
@@ -175,9 +190,11 @@ export class Transcript {
     avatar.hidden = avatarUrl === null;
     if (avatarUrl !== null && avatar.src !== avatarUrl) avatar.src = avatarUrl;
 
-    renderQuote(q('message-quote'), message.quote, this.#strings);
-    renderAttachment(q('message-files'), /** @type {HTMLProgressElement} */ (q('message-progress')), message, this.#strings);
-    renderKeyboard(q('message-keyboard'), message, this.#strings);
+    this.#part('quote', message.quote, (part) => part.renderQuote(q('message-quote'), message.quote, this.#strings));
+    this.#part('attachment', message.attachment, (part) =>
+      part.renderAttachment(q('message-files'), /** @type {HTMLProgressElement} */ (q('message-progress')), message, this.#strings),
+    );
+    this.#part('keyboard', message.keyboard, (part) => part.renderKeyboard(q('message-keyboard'), message, this.#strings));
 
     let text = message.text;
     if (message.type === 'keyboardResponse' && text === '') text = message.keyboardRequest?.button?.text ?? '';
@@ -214,6 +231,24 @@ export class Transcript {
     q('action="reply"').hidden = !(canAct && kind !== 'system' && message.canBeReplied);
     q('action="edit"').hidden = !(canAct && message.canBeEdited && message.type === 'visitor');
     q('action="delete"').hidden = !(canAct && message.canBeEdited);
+  }
+
+  /** Renders one part of a message with its module, loading the module first if this message needs it. */
+  #part(name, value, render) {
+    const module = this.#parts.get(name);
+    if (module !== undefined) render(module);
+    else if (value !== null && !this.#loadingParts.has(name)) {
+      this.#loadingParts.add(name);
+      Promise.all([PARTS[name](), loadStylesheet(this.#root.ownerDocument, '/static/css/message-parts.css')])
+        .then(([loaded]) => {
+          this.#parts.set(name, loaded);
+          // Fill every row again: the ones that need this part were rendered without it.
+          this.#rendered = new WeakMap();
+          this.render();
+        })
+        .catch((error) => console.warn(`Could not load the ${name} part`, error))
+        .finally(() => this.#loadingParts.delete(name));
+    }
   }
 
   #handleClick(event) {
