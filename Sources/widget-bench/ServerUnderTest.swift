@@ -98,3 +98,12 @@ struct BenchError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+/// This process's soft limit on open descriptors.
+enum DescriptorLimit {
+    static var current: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return Int(limit.rlim_cur)
+    }
+}

@@ -1,3 +1,5 @@
+import DequeModule
+
 /// What a `MessageListener` must be told.
 enum WindowEvent: Sendable {
     /// `message` goes before `before`; nil means at the end.
@@ -18,8 +20,11 @@ struct MessageWindow: Sendable {
     private(set) var isActive = false
     /// Whether the tracker has a request in flight.
     var isBusy = false
-    /// Sent messages shown, oldest first.
-    private(set) var shown: [MessageImpl] = []
+    /// Sent messages shown, oldest first. A deque: paging back through a long history adds a page at the
+    /// front each time, which in an array moves every message already shown.
+    private(set) var shown: Deque<MessageImpl> = []
+    /// The ids in `shown`, so that a new message is known to be new without scanning them all.
+    private var shownIDs: Set<String> = []
     /// Messages older than this are outside the range; nil means no lower limit.
     private(set) var lowerBoundMicros: Int64?
 
@@ -28,7 +33,7 @@ struct MessageWindow: Sendable {
         generation += 1
         isActive = false
         isBusy = false
-        shown = []
+        setShown([])
         lowerBoundMicros = nil
         return generation
     }
@@ -37,26 +42,27 @@ struct MessageWindow: Sendable {
     mutating func stop() {
         isActive = false
         isBusy = false
-        shown = []
+        setShown([])
     }
 
     /// The tracker's first page: from now on changes in its range are reported.
     mutating func show(latest page: [MessageImpl]) {
         isActive = true
-        shown = page
+        setShown(page)
         lowerBoundMicros = page.first?.timeMicros
     }
 
     /// An older page the tracker returned.
     mutating func prepend(older page: [MessageImpl]) {
         guard let first = page.first else { return }
-        shown.insert(contentsOf: page, at: 0)
+        shown.prepend(contentsOf: page)
+        shownIDs.formUnion(page.map(\.id))
         lowerBoundMicros = first.timeMicros
     }
 
     /// `resetTo(message:)`: messages older than `message` leave the range.
     mutating func reset(to message: MessageImpl) {
-        shown.removeAll { Self.precedes($0, message) }
+        setShown(shown.filter { !Self.precedes($0, message) })
         lowerBoundMicros = message.timeMicros
     }
 
@@ -66,7 +72,7 @@ struct MessageWindow: Sendable {
     /// A sent message arrived or changed. `firstSending` is the first unconfirmed message, shown after every sent one.
     mutating func upsert(_ message: MessageImpl, firstSending: MessageImpl?) -> [WindowEvent] {
         guard isActive else { return [] }
-        if let index = shown.firstIndex(where: { $0.id == message.id }) {
+        if shownIDs.contains(message.id), let index = shown.firstIndex(where: { $0.id == message.id }) {
             let old = shown[index]
             guard old != message else { return [] }
             shown.remove(at: index)
@@ -76,6 +82,7 @@ struct MessageWindow: Sendable {
         guard belongs(message) else { return [] }
         let index = insertionIndex(of: message)
         shown.insert(message, at: index)
+        shownIDs.insert(message.id)
         let next = index + 1 < shown.count ? shown[index + 1] : firstSending
         return [.added(message, before: next)]
     }
@@ -84,19 +91,22 @@ struct MessageWindow: Sendable {
     mutating func confirm(_ message: MessageImpl, replacing old: MessageImpl) -> [WindowEvent] {
         guard isActive else { return [] }
         shown.insert(message, at: insertionIndex(of: message))
+        shownIDs.insert(message.id)
         return [.changed(old, to: message)]
     }
 
     /// A sent message was removed.
     mutating func remove(id: String) -> [WindowEvent] {
-        guard isActive, let index = shown.firstIndex(where: { $0.id == id }) else { return [] }
+        guard isActive, shownIDs.remove(id) != nil, let index = shown.firstIndex(where: { $0.id == id }) else {
+            return []
+        }
         return [.removed(shown.remove(at: index))]
     }
 
     /// Every message was removed.
     mutating func removeAll() -> [WindowEvent] {
         guard isActive else { return [] }
-        shown = []
+        setShown([])
         lowerBoundMicros = nil
         return [.removedAll]
     }
@@ -112,6 +122,11 @@ struct MessageWindow: Sendable {
             if shown[index] != old { events.append(.changed(old, to: shown[index])) }
         }
         return events
+    }
+
+    private mutating func setShown(_ messages: some Sequence<MessageImpl>) {
+        shown = Deque(messages)
+        shownIDs = Set(shown.map(\.id))
     }
 
     private func belongs(_ message: MessageImpl) -> Bool {
