@@ -1,19 +1,56 @@
 import ArgumentParser
 import Foundation
+import NIOHTTP1
 import TestSupport
 import WebimClientLibrary
 
-/// The time from `MessageStream.send` to the message being in the service's store (its action answered ok).
+/// The time from a visitor's message to its being in the service's store, one at a time: through the widget
+/// (`POST /api/tabs/{id}/messages` → the tab's `result` event, sent when the service answers that it stored it),
+/// and through the client core alone (`MessageStream.send` → its completion handler).
 struct DeliveryBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delivery",
-        abstract: "Visitor message: send → stored by the embedded service, one at a time."
+        abstract: "Visitor message → stored by the embedded service, one at a time: via the widget, via the core."
     )
 
     @Option(help: "How many messages to send.")
     var count = 1_000
 
     func run() async throws {
+        print(try await Self.throughWidget(count: count).table)
+        print(try await Self.throughCore(count: count).table)
+    }
+
+    static func throughWidget(count: Int) async throws -> Summary {
+        let http = BenchHTTP(maxConnections: 16)
+        defer { Task { try? await http.shutdown() } }
+        return try await withTemporaryDirectory { directory in
+            let server = try await ServerUnderTest.start(dataDirectory: directory, client: http)
+            defer { server.stop() }
+            let answer = try await http.object(.POST, server.widgetURL + "/api/tabs", json: ["location": "benchmark"])
+            guard let tab = (answer as? [String: Any])?["tabId"] as? String else { throw BenchError("no tabId") }
+            let fleet = StreamFleet()
+            defer { fleet.close() }
+            try await fleet.open([server.widgetURL + "/api/tabs/\(tab)/events"], http: http)
+            let clock = ContinuousClock()
+            var timings: [Duration] = []
+            // The first message (a warm-up, not counted) opens the chat.
+            for index in 0...count {
+                let clientID = "delivery-\(index)"
+                let sent = clock.now
+                _ = try await http.object(
+                    .POST,
+                    server.widgetURL + "/api/tabs/\(tab)/messages",
+                    json: ["text": "Message \(index)", "clientId": clientID]
+                )
+                let stored = await fleet.book.arrival(of: "result-\(clientID)")
+                if index > 0 { timings.append(stored - sent) }
+            }
+            return Summary(name: "widget POST /messages → stored", timings: timings)
+        }
+    }
+
+    static func throughCore(count: Int) async throws -> Summary {
         let timings = try await withTemporaryDirectory { directory in
             try await LiveStack.withService(dataDirectory: directory) { service in
                 let visitor = BenchmarkVisitor()
@@ -26,7 +63,7 @@ struct DeliveryBenchmark: AsyncParsableCommand {
                 return timings
             }
         }
-        print(Summary(name: "send → stored", timings: timings).table)
+        return Summary(name: "core send → stored (HTTP)", timings: timings)
     }
 }
 

@@ -38,6 +38,7 @@ final class StreamFleet: Sendable {
                                 book.arrived(opened)
                             }
                             if name == "message.added", let text = Self.messageText(data) { book.arrived(text) }
+                            if name == "result", let id = Self.resultClientID(data) { book.arrived("result-\(id)") }
                         }
                     }
                 } catch {}
@@ -50,6 +51,13 @@ final class StreamFleet: Sendable {
     private static func messageText(_ data: [UInt8]) -> String? {
         let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any]
         return (object?["message"] as? [String: Any])?["text"] as? String
+    }
+
+    /// `clientId` of a successful `result` event.
+    private static func resultClientID(_ data: [UInt8]) -> String? {
+        let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any]
+        guard object?["ok"] as? Bool == true else { return nil }
+        return object?["clientId"] as? String
     }
 
     /// Closes every stream.

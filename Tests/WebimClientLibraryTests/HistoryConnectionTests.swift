@@ -37,6 +37,7 @@ import Testing
                 connections.append(connection)
             }
             #expect(registry.count == 2)
+            registry.waitForClosing()
             // Two databases open, with their -wal and -shm; the first one's files are closed.
             let first = directory.appendingPathComponent("0.sqlite").path
             #expect(try openDescriptors(under: directory) == 6)

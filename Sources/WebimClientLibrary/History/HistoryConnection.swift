@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GRDB
 import Synchronization
@@ -77,6 +78,7 @@ final class HistoryConnection: Sendable {
         // WAL with `synchronous = NORMAL`: a commit does not wait for the disk, and a crash loses no
         // committed page the OS has (https://www.sqlite.org/wal.html).
         configuration.journalMode = .wal
+        configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             // History is read a page of 100 at a time through an index; a small cache is enough and keeps
             // open connections light.
@@ -107,25 +109,38 @@ final class OpenHistoryConnections: Sendable {
     func used(_ connection: HistoryConnection) {
         state.withLock { state in
             state.clock += 1
-            state.lastUse[ObjectIdentifier(connection)]?.tick = state.clock
+            // Also re-tracks one that was picked for closing while its session was using it.
+            state.lastUse[ObjectIdentifier(connection)] = (connection, state.clock)
         }
     }
 
-    /// Records a newly opened connection, closing the least recently used idle ones over the limit.
+    /// Records a newly opened connection; over the limit, the least recently used others are closed.
+    ///
+    /// They are closed on a queue of their own: closing checkpoints the WAL, and a session must not wait
+    /// for another's disk writes (nor hold this registry's lock while they happen).
     func opened(_ connection: HistoryConnection) {
-        state.withLock { state in
+        let victims = state.withLock { state -> [HistoryConnection] in
             state.clock += 1
             state.lastUse[ObjectIdentifier(connection)] = (connection, state.clock)
-            guard state.lastUse.count > limit else { return }
-            // Oldest first; one in use right now is skipped (it cannot be closed under its session).
-            let candidates = state.lastUse.filter { $0.key != ObjectIdentifier(connection) }
+            let excess = state.lastUse.count - limit
+            guard excess > 0 else { return [] }
+            let oldest = state.lastUse.filter { $0.key != ObjectIdentifier(connection) }
                 .sorted { $0.value.tick < $1.value.tick }
-            for (id, entry) in candidates {
-                guard state.lastUse.count > limit else { break }
-                if entry.connection.closeIfIdle() { state.lastUse[id] = nil }
-            }
+                .prefix(excess)
+            for (id, _) in oldest { state.lastUse[id] = nil }
+            return oldest.map(\.value.connection)
+        }
+        guard !victims.isEmpty else { return }
+        Self.closer.async {
+            // One in use right now stays open; its next use tracks it again.
+            for victim in victims { _ = victim.closeIfIdle() }
         }
     }
+
+    private static let closer = DispatchQueue(label: "webim.history.closer")
+
+    /// Returns once the connections already picked for closing are closed.
+    func waitForClosing() { Self.closer.sync {} }
 
     func forget(_ connection: HistoryConnection) {
         _ = state.withLock { $0.lastUse.removeValue(forKey: ObjectIdentifier(connection)) }

@@ -26,6 +26,9 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 ConsoleAPIError(status: error.status, code: "http_error", message: error.body ?? "").body,
                 status: error.status
             )
+        } catch is CancellationError {
+            // The client went away (a destroyed session's held poll, or shutdown): nobody reads an answer.
+            throw CancellationError()
         } catch {
             logger.error(
                 "request failed",

@@ -15,6 +15,9 @@ public struct ServiceDatabase: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
+        // Under thousands of sessions a write can briefly meet a reader's WAL bookkeeping (SQLITE_BUSY);
+        // waiting a moment beats answering `internal_error`, which the client takes as fatal.
+        configuration.busyMode = .timeout(10)
         writer = try DatabasePool(
             path: directory.appendingPathComponent("service.sqlite").path,
             configuration: configuration
