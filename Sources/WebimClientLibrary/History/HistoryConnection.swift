@@ -90,8 +90,8 @@ final class HistoryConnection: Sendable {
 
 /// The history connections open in this process, so that the least recently used can be closed.
 final class OpenHistoryConnections: Sendable {
-    /// Enough for every active tab of a busy kiosk fleet; far below the descriptor limit.
-    static let shared = OpenHistoryConnections(limit: 256)
+    /// Enough for a thousand busy tabs; 3,072 descriptors at most, well below the usual limits.
+    static let shared = OpenHistoryConnections(limit: 1024)
 
     let limit: Int
     private let state = Mutex(State())
