@@ -29,9 +29,10 @@ extension DerivableRequest<StoredMessageRecord> {
     /// Messages strictly older than `bound` in history order (time, then id).
     func older(than bound: (micros: Int64, id: String)?) -> Self {
         guard let bound else { return self }
-        let time = StoredMessageRecord.Columns.tsMicros
-        let id = StoredMessageRecord.Columns.id
-        return filter(time < bound.micros || (time == bound.micros && id < bound.id))
+        // A row value, not `time < t OR (time = t AND id < i)`: with the two times as separate parameters
+        // SQLite cannot see that the OR is one range, and scans `message_order` from the newest message
+        // down to the bound, so each older page cost more than the one before.
+        return filter(sql: "(tsMicros, id) < (?, ?)", arguments: [bound.micros, bound.id])
     }
 
     /// Newest first, in history order.
