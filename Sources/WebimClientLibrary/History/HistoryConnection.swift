@@ -122,13 +122,16 @@ final class OpenHistoryConnections: Sendable {
         let victims = state.withLock { state -> [HistoryConnection] in
             state.clock += 1
             state.lastUse[ObjectIdentifier(connection)] = (connection, state.clock)
-            let excess = state.lastUse.count - limit
-            guard excess > 0 else { return [] }
-            let oldest = state.lastUse.filter { $0.key != ObjectIdentifier(connection) }
-                .sorted { $0.value.tick < $1.value.tick }
-                .prefix(excess)
-            for (id, _) in oldest { state.lastUse[id] = nil }
-            return oldest.map(\.value.connection)
+            // Usually one over: a scan for the oldest, not a sort of them all, on this busy path.
+            var victims: [HistoryConnection] = []
+            while state.lastUse.count > limit,
+                let oldest = state.lastUse.lazy.filter({ $0.key != ObjectIdentifier(connection) })
+                    .min(by: { $0.value.tick < $1.value.tick })
+            {
+                state.lastUse[oldest.key] = nil
+                victims.append(oldest.value.connection)
+            }
+            return victims
         }
         guard !victims.isEmpty else { return }
         Self.closer.async {
