@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import WebimWire
 
 extension SessionCore {
@@ -88,7 +87,7 @@ extension SessionCore {
 
     /// Makes one request with the current page and token.
     private func perform(_ call: QueuedAction.Call) async throws -> ActionResponse {
-        let timeout = TimeAmount(settings.requestTimeout)
+        let timeout = settings.requestTimeout
         switch call {
         case .action(let action, let fields):
             log(.debug, .networkRequest, "POST \(WireEndpoint.action) action=\(action.rawValue)")

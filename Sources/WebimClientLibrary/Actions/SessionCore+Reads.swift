@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import WebimWire
 
 // Requests that only read: search and configs. They do not wait in the action queue.
@@ -11,7 +10,7 @@ extension SessionCore {
             let answer = try? await wire.get(
                 WireEndpoint.searchMessages,
                 query: request,
-                timeout: .init(settings.requestTimeout),
+                timeout: settings.requestTimeout,
                 as: SearchResponse.self
             )
             guard !isDestroyed else { return }
@@ -27,7 +26,7 @@ extension SessionCore {
             let answer = try? await wire.get(
                 path,
                 query: [(WireParameter.jsonp, "false")] + credentialsQuery(),
-                timeout: .init(settings.requestTimeout),
+                timeout: settings.requestTimeout,
                 as: JSONValue.self
             )
             guard !isDestroyed else { return }

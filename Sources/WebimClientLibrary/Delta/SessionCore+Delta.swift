@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import WebimWire
 
 extension SessionCore {
@@ -18,7 +17,7 @@ extension SessionCore {
                     ? try await wire.get(
                         WireEndpoint.initialization,
                         query: initQuery(),
-                        timeout: .init(settings.requestTimeout),
+                        timeout: settings.requestTimeout,
                         as: DeltaResponse.self
                     )
                     : try await wire.get(
@@ -136,7 +135,7 @@ extension SessionCore {
             let config = try? await wire.get(
                 "\(WireEndpoint.configs)/\(location)",
                 query: [(WireParameter.jsonp, "false")],
-                timeout: .init(settings.requestTimeout),
+                timeout: settings.requestTimeout,
                 as: LocationConfigResponse.self
             ), config.error == nil
         else { return }

@@ -22,7 +22,7 @@ struct WireClient: Sendable {
     func get<Answer: Decodable>(
         _ path: String,
         query: [(String, String)],
-        timeout: TimeAmount,
+        timeout: Duration,
         as: Answer.Type
     ) async throws -> Answer {
         let request = WireRequest(method: .get, pathAndQuery: "\(path)?\(WireForm.encode(query))")
@@ -32,7 +32,7 @@ struct WireClient: Sendable {
     func postForm<Answer: Decodable>(
         _ path: String,
         fields: [(String, String)],
-        timeout: TimeAmount,
+        timeout: Duration,
         as: Answer.Type
     ) async throws -> Answer {
         let request = WireRequest(
@@ -48,7 +48,7 @@ struct WireClient: Sendable {
     func upload(
         _ upload: QueuedAction.UploadCall,
         credentials: [(String, String)],
-        timeout: TimeAmount
+        timeout: Duration
     ) async throws -> UploadResponse {
         let boundary = UUID().uuidString
         var fields = [(WireParameter.chatMode, "online")]
@@ -82,12 +82,12 @@ struct WireClient: Sendable {
         return try await execute(request, timeout: timeout)
     }
 
-    private func execute<Answer: Decodable>(_ request: WireRequest, timeout: TimeAmount) async throws -> Answer {
+    private func execute<Answer: Decodable>(_ request: WireRequest, timeout: Duration) async throws -> Answer {
         var request = request
         request.headers.append(("User-Agent", "Linux: Webim-Client 4.0.0; (webim-widget)"))
         let reply: WireReply
         do {
-            reply = try await transport.exchange(request, timeout: .nanoseconds(timeout.nanoseconds))
+            reply = try await transport.exchange(request, timeout: timeout)
         } catch {
             throw TransportError.noConnection("\(error)")
         }
