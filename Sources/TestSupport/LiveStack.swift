@@ -23,11 +23,16 @@ public struct LiveStack: Sendable {
         scenarios: [String: String] = [:],
         _ body: @Sendable (String) async throws -> Result
     ) async throws -> Result {
-        try await withService(dataDirectory: dataDirectory, port: port, holdTimeout: holdTimeout, scenarios: scenarios)
-        {
-            url,
-            _ in try await body(url)
+        let withoutTransport: @Sendable (String, InProcessTransport) async throws -> Result = { url, _ in
+            try await body(url)
         }
+        return try await withService(
+            dataDirectory: dataDirectory,
+            port: port,
+            holdTimeout: holdTimeout,
+            scenarios: scenarios,
+            withoutTransport
+        )
     }
 
     /// As above, also giving `body` the service's in-process transport.
