@@ -25,6 +25,10 @@ struct EventStreamRoute {
                     .contentType: "text/event-stream",
                     .cacheControl: "no-cache",
                     HTTPField.Name("X-Accel-Buffering")!: "no",
+                    // The server closes the connection when the stream ends (its request body was handed to
+                    // the inbound-close handler), so say so: otherwise a client may reuse it for its next
+                    // request and get "I/O on closed channel" (a tab deleted, then its events asked again).
+                    .connection: "close",
                 ],
                 body: ResponseBody { writer in
                     try await writer.write(ByteBuffer(string: opening))
