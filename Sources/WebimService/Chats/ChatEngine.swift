@@ -21,14 +21,14 @@ public struct ChatEngine: Sendable {
     // MARK: Delta
 
     /// Answers a delta poll: what changed after `since`, holding the request while nothing has.
-    func delta(_ parameters: [String: String]) async throws -> DeltaResponse {
+    func delta(_ parameters: [String: String]) async throws -> DeltaAnswer {
         guard let visitor = try await authorizedVisitor(parameters) else {
-            return DeltaResponse(error: WireError.reinitRequired)
+            return .response(DeltaResponse(error: WireError.reinitRequired))
         }
-        if visitor.banned { return DeltaResponse(error: WireError.visitorBanned) }
+        if visitor.banned { return .response(DeltaResponse(error: WireError.visitorBanned)) }
         guard let since = parameters[WireParameter.since].flatMap({ Int($0) }), since <= visitor.revision else {
             // A revision from the future means our state was reset: the client must start over.
-            return DeltaResponse(error: WireError.reinitRequired)
+            return .response(DeltaResponse(error: WireError.reinitRequired))
         }
         if since == visitor.revision {
             // A held poll ends early on shutdown, so that stopping the service never waits out the hold.
@@ -42,11 +42,11 @@ public struct ChatEngine: Sendable {
             }
             // A ban while the poll was held is fatal at once, not on the next request.
             if try await database.visitor(id: visitor.id)?.banned == true {
-                return DeltaResponse(error: WireError.visitorBanned)
+                return .response(DeltaResponse(error: WireError.visitorBanned))
             }
         }
         let (items, revision) = try await database.deltas(visitorID: visitor.id, after: since)
-        return DeltaResponse(revision: revision, deltaList: items)
+        return .logged(revision: revision, items: items)
     }
 
     // MARK: Actions
@@ -110,9 +110,12 @@ public struct ChatEngine: Sendable {
         visitorID: String,
         _ body: @escaping @Sendable (inout VisitorChange) throws -> Result
     ) async throws -> Result {
-        let location = try await database.visitor(id: visitorID).map { library.location($0.location) }
-        let editing = location?.flag(LocationConfigResponse.Key.visitorMessageEditing) ?? true
-        let (result, revision) = try await database.change(visitorID: visitorID, editingAllowed: editing, body)
+        let library = library
+        let (result, revision) = try await database.change(
+            visitorID: visitorID,
+            editingAllowed: { library.location($0.location).flag(LocationConfigResponse.Key.visitorMessageEditing) },
+            body
+        )
         if let revision {
             await broadcaster.publish(visitorID: visitorID, revision: revision)
             await events.publish(ConsoleEvent(kind: "visitor.changed", visitorID: visitorID, revision: revision))

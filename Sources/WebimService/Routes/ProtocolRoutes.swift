@@ -18,10 +18,10 @@ struct ProtocolRoutes {
         }
         router.get(RouterPath(WireEndpoint.delta)) { request, _ in
             let query = Self.query(of: request)
-            let answer =
-                query[WireParameter.event] == "init"
-                ? try await engine.initialize(query, bearerToken: Self.bearer(request)) : try await engine.delta(query)
-            return try JSONResponse.make(answer)
+            guard query[WireParameter.event] != "init" else {
+                return try JSONResponse.make(try await engine.initialize(query, bearerToken: Self.bearer(request)))
+            }
+            return JSONResponse.make(json: try await engine.delta(query).json())
         }
         router.post(RouterPath(WireEndpoint.action)) { request, _ in
             var fields = Self.query(of: request)

@@ -93,8 +93,8 @@ public struct ServiceDatabase: Sendable {
     /// The visitor a page belongs to, if the page exists and the token matches.
     func visitor(pageID: String, authToken: String) async throws -> VisitorRecord? {
         try await writer.read { db in
-            guard let page = try PageRecord.fetchOne(db, key: pageID), page.authToken == authToken else { return nil }
-            return try VisitorRecord.fetchOne(db, key: page.visitorId)
+            guard let page = try HotQueries.page(db, id: pageID), page.authToken == authToken else { return nil }
+            return try HotQueries.visitor(db, id: page.visitorId)
         }
     }
 
@@ -108,7 +108,7 @@ public struct ServiceDatabase: Sendable {
 
     /// A visitor by id.
     func visitor(id: String) async throws -> VisitorRecord? {
-        try await writer.read { db in try VisitorRecord.fetchOne(db, key: id) }
+        try await writer.read { db in try HotQueries.visitor(db, id: id) }
     }
 
     /// The visitor of the page whose auth token this is (light mode's Bearer token, PROTOCOL.md §2.9).
@@ -131,34 +131,28 @@ public struct ServiceDatabase: Sendable {
         try await writer.read { db in try VisitorRecord.fetchOne(db, key: visitorID)?.revision }
     }
 
-    /// The logged delta items after `revision`, in order, and the revision they lead to.
-    func deltas(visitorID: String, after revision: Int) async throws -> (items: [DeltaItem], revision: Int) {
+    /// The logged delta items after `revision`, in order and as stored (wire JSON), and the revision they lead to.
+    func deltas(visitorID: String, after revision: Int) async throws -> (items: [String], revision: Int) {
         try await writer.read { db in
-            let current = try VisitorRecord.fetchOne(db, key: visitorID)?.revision ?? revision
-            let rows =
-                try DeltaRecord
-                .filter(DeltaRecord.Columns.visitorId == visitorID && DeltaRecord.Columns.revision > revision)
-                .order(DeltaRecord.Columns.revision, DeltaRecord.Columns.position)
-                .fetchAll(db)
-            let decoder = WireCoding.makeDecoder()
-            let items = try rows.map { try decoder.decode(DeltaItem.self, from: Data($0.item.utf8)) }
-            return (items, current)
+            let current = try HotQueries.visitor(db, id: visitorID)?.revision ?? revision
+            return (try HotQueries.deltaItems(db, visitorID: visitorID, after: revision), current)
         }
     }
 
     /// Runs `body` in one transaction; the delta items it appends are logged under a new revision.
+    /// `editingAllowed` reads, from the visitor, whether their location lets visitors edit messages.
     ///
     /// - Returns: what `body` returned, and the new revision if anything was appended.
     func change<Result: Sendable>(
         visitorID: String,
-        editingAllowed: Bool = true,
+        editingAllowed: @escaping @Sendable (VisitorRecord) -> Bool = { _ in true },
         _ body: @escaping @Sendable (inout VisitorChange) throws -> Result
     ) async throws -> (result: Result, revision: Int?) {
         try await writer.write { db in
-            guard let visitor = try VisitorRecord.fetchOne(db, key: visitorID) else {
+            guard let visitor = try HotQueries.visitor(db, id: visitorID) else {
                 throw ServiceStoreError.unknownVisitor
             }
-            var change = VisitorChange(db: db, visitor: visitor, editingAllowed: editingAllowed)
+            var change = VisitorChange(db: db, visitor: visitor, editingAllowed: editingAllowed(visitor))
             let result = try body(&change)
             guard !change.items.isEmpty else {
                 if change.visitor != visitor { try change.visitor.update(db) }

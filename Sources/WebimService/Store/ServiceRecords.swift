@@ -45,6 +45,7 @@ struct VisitorRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
 struct PageRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "page"
     enum Columns {
+        static let id = Column(CodingKeys.id)
         static let authToken = Column(CodingKeys.authToken)
     }
 
@@ -151,6 +152,7 @@ struct DeltaRecord: Codable, FetchableRecord, PersistableRecord {
         static let visitorId = Column(CodingKeys.visitorId)
         static let revision = Column(CodingKeys.revision)
         static let position = Column(CodingKeys.position)
+        static let item = Column(CodingKeys.item)
     }
 
     var visitorId: String

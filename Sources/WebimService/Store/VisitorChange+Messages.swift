@@ -53,9 +53,7 @@ extension VisitorChange {
 
     /// The visitor's last history sequence number; 0 before the first message.
     func lastHistorySeq() throws -> Int64 {
-        let last = try MessageRecord.filter(MessageRecord.Columns.visitorId == visitor.id)
-            .select(max(MessageRecord.Columns.historySeq), as: Int64?.self).fetchOne(db)
-        return (last ?? nil) ?? 0
+        try HotQueries.lastHistorySeq(db, visitorID: visitor.id)
     }
 
     /// Inserts a message and announces it with CHAT_MESSAGE add.

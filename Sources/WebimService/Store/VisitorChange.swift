@@ -40,7 +40,7 @@ struct VisitorChange {
 
     /// The visitor's newest chat, open or closed.
     func currentChat() throws -> ChatRecord? {
-        try ChatRecord.filter(ChatRecord.Columns.visitorId == visitor.id).order(ChatRecord.Columns.id.desc).fetchOne(db)
+        try HotQueries.currentChat(db, visitorID: visitor.id)
     }
 
     /// The current chat if it is open.
@@ -102,7 +102,7 @@ struct VisitorChange {
     /// An operator by id.
     func `operator`(id: Int?) throws -> OperatorRecord? {
         guard let id else { return nil }
-        return try OperatorRecord.fetchOne(db, key: id)
+        return try HotQueries.operator(db, id: id)
     }
 
     /// Whether the operator took part in the chat: its operator now, or the author of one of its messages.
