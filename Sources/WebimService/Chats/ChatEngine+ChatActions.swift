@@ -66,7 +66,7 @@ extension ChatEngine {
         try change.insert(chat: &chat)
         change.visitor.visitState = VisitSessionStateValue.chat
         try change.append(.chat, value: change.chatItem(chat))
-        change.append(.visitSessionState, data: .string(VisitSessionStateValue.chat))
+        try change.append(.visitSessionState, data: .string(VisitSessionStateValue.chat))
         return true
     }
 
@@ -82,10 +82,10 @@ extension ChatEngine {
             chat.operatorTyping = false
             chat.modificationTs = ChatClock.now()
             try change.update(chat: chat)
-            change.append(.chatState, data: .string(state))
-            change.append(.chatOperator, data: .null)
+            try change.append(.chatState, data: .string(state))
+            try change.append(.chatOperator, data: .null)
             change.visitor.visitState = resting
-            change.append(.visitSessionState, data: .string(resting))
+            try change.append(.visitSessionState, data: .string(resting))
         }
     }
 
@@ -111,7 +111,7 @@ extension ChatEngine {
             chat.unreadByVisitorCount = 0
             chat.unreadByVisitorSinceTs = nil
             try change.update(chat: chat)
-            change.append(.chatReadByVisitor, data: .bool(true))
+            try change.append(.chatReadByVisitor, data: .bool(true))
             try change.append(.unreadByVisitor, value: UnreadByVisitorItem(msgCnt: 0))
         }
     }

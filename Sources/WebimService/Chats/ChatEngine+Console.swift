@@ -19,7 +19,7 @@ extension ChatEngine {
                 let state = restingStateValue(change.visitor, status: status, hasDepartments: hasDepartments)
                 guard state != change.visitor.visitState else { return }
                 change.visitor.visitState = state
-                change.append(.visitSessionState, data: .string(state))
+                try change.append(.visitSessionState, data: .string(state))
             }
         }
         await events.publish(ConsoleEvent(kind: "location.changed", visitorID: nil, revision: nil))
@@ -35,7 +35,7 @@ extension ChatEngine {
         }
         let list = try WireCoding.jsonValue(of: try await database.departments(location: name))
         for visitorID in try await database.visitorIDs(location: name) {
-            try await change(visitorID: visitorID) { change in change.append(.departmentList, data: list) }
+            try await change(visitorID: visitorID) { change in try change.append(.departmentList, data: list) }
         }
     }
 

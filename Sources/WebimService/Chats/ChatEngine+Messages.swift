@@ -145,7 +145,7 @@ extension ChatEngine {
         guard var chat = try change.openChat(), chat.unreadByOperatorSinceTs == nil else { return }
         chat.unreadByOperatorSinceTs = since
         try change.update(chat: chat)
-        change.append(.chatUnreadByOperatorSinceTimestamp, data: .double(since))
+        try change.append(.chatUnreadByOperatorSinceTimestamp, data: .double(since))
     }
 
     /// Checks that a `data` parameter is a JSON object and returns its text.

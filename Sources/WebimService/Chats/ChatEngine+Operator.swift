@@ -15,7 +15,7 @@ extension ChatEngine {
             chat.modificationTs = ChatClock.now()
             try change.update(chat: chat)
             try change.append(.chatOperator, value: author.wireItem)
-            change.append(.chatState, data: .string(ChatStateValue.chatting))
+            try change.append(.chatState, data: .string(ChatStateValue.chatting))
             try Self.readVisitorMessages(&change)
         }
     }
@@ -27,7 +27,7 @@ extension ChatEngine {
             guard chat.operatorTyping != isTyping else { return }
             chat.operatorTyping = isTyping
             try change.update(chat: chat)
-            change.append(.chatOperatorTyping, data: .bool(isTyping))
+            try change.append(.chatOperatorTyping, data: .bool(isTyping))
         }
     }
 
@@ -149,8 +149,8 @@ extension ChatEngine {
                 text: "The chat was transferred to \(department.name)."
             )
             try change.add(Self.operatorMessage(info, chat: chat, author: nil, visitor: change.visitor, chatID: chatID))
-            change.append(.chatOperator, data: .null)
-            change.append(.chatState, data: .string(ChatStateValue.queue))
+            try change.append(.chatOperator, data: .null)
+            try change.append(.chatState, data: .string(ChatStateValue.queue))
         }
         if let taker { try await operatorJoins(visitorID: visitorID, operatorID: taker) }
     }

@@ -68,7 +68,7 @@ extension ChatEngine {
         guard var chat = try change.openChat(), chat.operatorTyping else { return }
         chat.operatorTyping = false
         try change.update(chat: chat)
-        change.append(.chatOperatorTyping, data: .bool(false))
+        try change.append(.chatOperatorTyping, data: .bool(false))
     }
 
     /// Counts an operator message as unread by the visitor: CHAT_READ_BY_VISITOR false, UNREAD_BY_VISITOR.
@@ -78,7 +78,7 @@ extension ChatEngine {
         chat.unreadByVisitorCount += 1
         chat.unreadByVisitorSinceTs = chat.unreadByVisitorSinceTs ?? Double(message.tsMicros) / 1_000_000
         try change.update(chat: chat)
-        if wasRead { change.append(.chatReadByVisitor, data: .bool(false)) }
+        if wasRead { try change.append(.chatReadByVisitor, data: .bool(false)) }
         try change.append(
             .unreadByVisitor,
             value: UnreadByVisitorItem(msgCnt: chat.unreadByVisitorCount, sinceTs: chat.unreadByVisitorSinceTs)
@@ -90,12 +90,12 @@ extension ChatEngine {
         guard var chat = try change.openChat(), let chatID = chat.id else { return }
         for message in try change.unreadVisitorMessages(chatID: chatID) {
             try change.markReadByOperator(message)
-            change.append(.messageRead, id: message.id, data: .bool(true))
+            try change.append(.messageRead, id: message.id, data: .bool(true))
         }
         if chat.unreadByOperatorSinceTs != nil {
             chat.unreadByOperatorSinceTs = nil
             try change.update(chat: chat)
-            change.append(.chatUnreadByOperatorSinceTimestamp, data: .null)
+            try change.append(.chatUnreadByOperatorSinceTimestamp, data: .null)
         }
     }
 }

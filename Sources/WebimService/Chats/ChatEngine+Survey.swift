@@ -37,7 +37,7 @@ extension ChatEngine {
                 survey.questionIndex = 0
             } else {
                 survey.finished = true
-                change.append(.survey, data: .null)
+                try change.append(.survey, data: .null)
             }
             try change.save(survey: survey)
             return survey.finished
@@ -53,7 +53,7 @@ extension ChatEngine {
             guard survey.id == surveyID else { throw ProtocolFailure(WireError.incorrectSurveyID) }
             survey.finished = true
             try change.save(survey: survey)
-            change.append(.survey, data: .null)
+            try change.append(.survey, data: .null)
         }
         trigger(visitor, .surveyFinished)
     }

@@ -40,13 +40,11 @@ public struct ChatEngine: Sendable {
                     group.cancelAll()
                 }
             }
-            // A ban while the poll was held is fatal at once, not on the next request.
-            if try await database.visitor(id: visitor.id)?.banned == true {
-                return .response(DeltaResponse(error: WireError.visitorBanned))
-            }
         }
-        let (items, revision) = try await database.deltas(visitorID: visitor.id, after: since)
-        return .logged(revision: revision, items: items)
+        let (current, items) = try await database.deltas(visitorID: visitor.id, after: since)
+        // A ban while the poll was held is fatal at once, not on the next request.
+        if current?.banned == true { return .response(DeltaResponse(error: WireError.visitorBanned)) }
+        return .logged(revision: current?.revision ?? since, items: items)
     }
 
     // MARK: Actions

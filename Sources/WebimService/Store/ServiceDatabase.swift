@@ -131,11 +131,13 @@ public struct ServiceDatabase: Sendable {
         try await writer.read { db in try VisitorRecord.fetchOne(db, key: visitorID)?.revision }
     }
 
-    /// The logged delta items after `revision`, in order and as stored (wire JSON), and the revision they lead to.
-    func deltas(visitorID: String, after revision: Int) async throws -> (items: [String], revision: Int) {
+    /// The visitor as it is now, and their logged delta items after `revision`, in order and as stored (wire JSON).
+    func deltas(visitorID: String, after revision: Int) async throws -> (visitor: VisitorRecord?, items: [String]) {
         try await writer.read { db in
-            let current = try HotQueries.visitor(db, id: visitorID)?.revision ?? revision
-            return (try HotQueries.deltaItems(db, visitorID: visitorID, after: revision), current)
+            (
+                try HotQueries.visitor(db, id: visitorID),
+                try HotQueries.deltaItems(db, visitorID: visitorID, after: revision)
+            )
         }
     }
 
@@ -161,10 +163,8 @@ public struct ServiceDatabase: Sendable {
             var updated = change.visitor
             updated.revision = visitor.revision + 1
             try updated.update(db)
-            let encoder = WireCoding.makeEncoder()
             for (position, item) in change.items.enumerated() {
-                let json = String(decoding: try encoder.encode(item), as: UTF8.self)
-                try DeltaRecord(visitorId: visitorID, revision: updated.revision, position: position, item: json)
+                try DeltaRecord(visitorId: visitorID, revision: updated.revision, position: position, item: item)
                     .insert(db)
             }
             return (result, updated.revision)

@@ -85,7 +85,7 @@ extension VisitorChange {
         message.historySeq = try lastHistorySeq() + 1
         try message.update(db)
         if try currentChat()?.id == message.chatId {
-            append(.chatMessage, .delete, id: message.id, data: nil)
+            try append(.chatMessage, .delete, id: message.id, data: nil)
         }
         let quoting = try MessageRecord.filter(
             MessageRecord.Columns.quotedMessageId == message.id && MessageRecord.Columns.deleted == false
