@@ -4,7 +4,8 @@ import Foundation
 import NIOCore
 import Synchronization
 
-/// Static files read once and kept with their ETag and gzip form; a changed file (size or date) is read again.
+/// Static files read once and kept in their served form with its ETag and gzip form; a changed file (size or
+/// date) is read again.
 final class StaticFileCache: Sendable {
     /// One file as served.
     struct Entry: Sendable {
@@ -31,7 +32,8 @@ final class StaticFileCache: Sendable {
         if let cached = entries.withLock({ $0[path] }), cached.modified == modified, cached.size == size {
             return cached
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let file = FileManager.default.contents(atPath: path) else { return nil }
+        let data = Self.servedForm(of: file, path: path)
         let bytes = ByteBuffer(bytes: data)
         var gzipped: ByteBuffer?
         if compressible, data.count >= Self.minimumCompressedSize {
@@ -41,6 +43,17 @@ final class StaticFileCache: Sendable {
         let entry = Entry(modified: modified, size: size, bytes: bytes, etag: Self.etag(of: data), gzipped: gzipped)
         entries.withLock { $0[path] = entry }
         return entry
+    }
+
+    /// Scripts and stylesheets without their comments and indentation (`SourceCompactor`); anything else as is.
+    static func servedForm(of file: Data, path: String) -> Data {
+        let language: SourceCompactor.Language
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "js", "mjs": language = .javaScript
+        case "css": language = .css
+        default: return file
+        }
+        return Data(SourceCompactor.compact(String(decoding: file, as: UTF8.self), as: language).utf8)
     }
 
     /// A strong ETag from the content's hash.
