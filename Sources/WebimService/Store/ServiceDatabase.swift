@@ -162,7 +162,11 @@ public struct ServiceDatabase: Sendable {
             }
             var updated = change.visitor
             updated.revision = visitor.revision + 1
-            try updated.update(db)
+            if change.visitor == visitor {
+                try HotQueries.setRevision(db, visitorID: visitorID, to: updated.revision)
+            } else {
+                try updated.update(db)
+            }
             for (position, item) in change.items.enumerated() {
                 try DeltaRecord(visitorId: visitorID, revision: updated.revision, position: position, item: item)
                     .insert(db)

@@ -13,6 +13,8 @@ struct VisitorChange {
     /// Items are encoded once, straight from their wire values: going through `JSONValue` cost an encode and
     /// a decode more per item, a twentieth of the service's CPU under a burst of messages.
     private let encoder = WireCoding.makeEncoder()
+    /// The current chat as this change last read or wrote it: an operator's message asks for it four times.
+    private let currentChatMemo = CurrentChatMemo()
 
     init(db: Database, visitor: VisitorRecord, editingAllowed: Bool = true) {
         self.db = db
@@ -45,7 +47,10 @@ struct VisitorChange {
 
     /// The visitor's newest chat, open or closed.
     func currentChat() throws -> ChatRecord? {
-        try HotQueries.currentChat(db, visitorID: visitor.id)
+        if let known = currentChatMemo.chat { return known }
+        let chat = try HotQueries.currentChat(db, visitorID: visitor.id)
+        currentChatMemo.chat = chat
+        return chat
     }
 
     /// The current chat if it is open.
@@ -59,11 +64,17 @@ struct VisitorChange {
         try ChatRecord.filter(ChatRecord.Columns.id == id && ChatRecord.Columns.visitorId == visitor.id).fetchOne(db)
     }
 
-    /// Inserts a new chat.
-    func insert(chat: inout ChatRecord) throws { try chat.insert(db) }
+    /// Inserts a new chat, which becomes the current one. Chats are written only here and in `update(chat:)`.
+    func insert(chat: inout ChatRecord) throws {
+        try chat.insert(db)
+        currentChatMemo.chat = .some(chat)
+    }
 
     /// Saves a changed chat.
-    func update(chat: ChatRecord) throws { try chat.update(db) }
+    func update(chat: ChatRecord) throws {
+        try chat.update(db)
+        if currentChatMemo.chat??.id == chat.id { currentChatMemo.chat = .some(chat) }
+    }
 
     /// The wire form of a chat, with its live messages, operator and ratings.
     func chatItem(_ chat: ChatRecord) throws -> ChatItem {
@@ -212,4 +223,9 @@ private struct LoggedDeltaItem<Value: Encodable>: Encodable {
         try container.encode(id, forKey: .id)
         try container.encode(data, forKey: .data)
     }
+}
+
+/// What `VisitorChange.currentChat()` last found: nil before the first read, `.some(nil)` when there is no chat.
+private final class CurrentChatMemo {
+    var chat: ChatRecord??
 }
