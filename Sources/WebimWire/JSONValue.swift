@@ -13,22 +13,44 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
+        guard !container.decodeNil() else {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+            return
+        }
+        // A container cannot say what it holds, so each kind is tried in turn, and every miss throws (and
+        // builds) an error. A lenient source (YAML) reads `false` or `1` as a string too, so booleans and
+        // numbers must be tried first; strict JSON never converts, so there strings, the most frequent kind
+        // in protocol data, go first. An integer is always tried before a fractional number, which takes it.
+        let strict = Self.strictJSONSource.map { decoder.userInfo[$0] != nil } ?? false
+        for attempt in strict ? Self.strictScalarOrder : Self.lenientScalarOrder {
+            if let value = try? attempt(container) {
+                self = value
+                return
+            }
+        }
+        if let members = try? container.decode([String: JSONValue].self) {
+            self = .object(members)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .array(try container.decode([JSONValue].self))
         }
     }
+
+    private typealias ScalarAttempt = @Sendable (any SingleValueDecodingContainer) throws -> JSONValue
+    private static let lenientScalarOrder: [ScalarAttempt] = [
+        { .bool(try $0.decode(Bool.self)) },
+        { .int(try $0.decode(Int64.self)) },
+        { .double(try $0.decode(Double.self)) },
+        { .string(try $0.decode(String.self)) },
+    ]
+    private static let strictScalarOrder: [ScalarAttempt] = [
+        { .string(try $0.decode(String.self)) },
+        { .int(try $0.decode(Int64.self)) },
+        { .double(try $0.decode(Double.self)) },
+        { .bool(try $0.decode(Bool.self)) },
+    ]
+
+    /// Set in a decoder's `userInfo` (as `WireCoding.makeDecoder()` does) when the source is strict JSON.
+    public static let strictJSONSource = CodingUserInfoKey(rawValue: "WebimWire.strictJSONSource")
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

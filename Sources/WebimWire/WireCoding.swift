@@ -3,7 +3,11 @@ public import Foundation
 /// The JSON coders both sides of the protocol use, so that field formats cannot drift apart.
 public enum WireCoding {
     /// A decoder for protocol bodies.
-    public static func makeDecoder() -> JSONDecoder { JSONDecoder() }
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        if let key = JSONValue.strictJSONSource { decoder.userInfo[key] = true }
+        return decoder
+    }
 
     /// An encoder for protocol bodies; keys sorted so that golden tests compare stable text.
     public static func makeEncoder() -> JSONEncoder {
