@@ -85,6 +85,8 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // `OrderedDictionary`: a tab's messages in order, found by id.
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings

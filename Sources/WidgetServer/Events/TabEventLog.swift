@@ -107,14 +107,15 @@ final class TabEventLog: Sendable {
         state.withLock { state in state.subscribers.isEmpty && now - state.lastActive >= timeout }
     }
 
-    /// The projection's messages, oldest first.
-    var messages: [WidgetMessage] { state.withLock { $0.projection.messages } }
+    /// The projection's newest `limit` messages before `id` (see `TabMessages.page(before:limit:)`).
+    func messages(before id: String?, limit: Int) -> (elements: [WidgetMessage], countBefore: Int)? {
+        state.withLock { $0.projection.messages.page(before: id, limit: limit) }
+    }
 
     /// Prepends an older history page the page read through the history route (no event: the page has it).
     func prependHistory(_ older: [WidgetMessage], hasMore: Bool) {
         state.withLock { state in
-            let known = Set(state.projection.messages.map(\.id))
-            state.projection.messages.insert(contentsOf: older.filter { !known.contains($0.id) }, at: 0)
+            state.projection.messages.prepend(older)
             state.projection.hasMoreHistory = hasMore
         }
     }
@@ -133,7 +134,7 @@ final class TabEventLog: Sendable {
 
     /// The page's id of a message, kept across its changes.
     func clientID(ofMessage id: String) -> String? {
-        state.withLock { state in state.projection.messages.first { $0.id == id }?.clientId.value }
+        state.withLock { state in state.projection.messages.element(id: id)?.clientId.value }
     }
 
     private func unsubscribe(_ id: Int) {

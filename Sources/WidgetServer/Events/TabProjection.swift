@@ -14,7 +14,7 @@ struct TabProjection: Sendable {
     var unreadByOperatorTime: Int64?
     var helloMessage: String?
     /// Every message the tab has shown, oldest first: the snapshot's page and the history read so far.
-    var messages: [WidgetMessage] = []
+    var messages = TabMessages()
     /// Whether older history may exist beyond `messages`: true until a history request reaches the start, since
     /// the service may hold history that this install has not stored yet.
     var hasMoreHistory = true
@@ -22,15 +22,11 @@ struct TabProjection: Sendable {
 
     mutating func apply(_ event: TabEvent) {
         switch event {
-        case .messageAdded(let message, let beforeID):
-            messages.removeAll { $0.id == message.id }
-            let index = beforeID.flatMap { id in messages.firstIndex { $0.id == id } } ?? messages.endIndex
-            messages.insert(message, at: index)
-        case .messageChanged(let message):
-            if let index = messages.firstIndex(where: { $0.id == message.id }) { messages[index] = message }
-        case .messageRemoved(let id): messages.removeAll { $0.id == id }
+        case .messageAdded(let message, let beforeID): messages.add(message, before: beforeID)
+        case .messageChanged(let message): messages.replace(message)
+        case .messageRemoved(let id): messages.remove(id: id)
         case .messagesCleared:
-            messages = []
+            messages.removeAll()
             hasMoreHistory = false
         case .chatState(let state): chatState = state
         case .visitState(let state): visitState = state
@@ -60,7 +56,7 @@ struct TabProjection: Sendable {
             unreadByVisitor: unreadByVisitor,
             unreadByOperatorTime: Nullable(unreadByOperatorTime),
             helloMessage: Nullable(helloMessage),
-            messages: Array(messages.suffix(Self.snapshotPageSize)),
+            messages: messages.newest(Self.snapshotPageSize),
             hasMoreHistory: hasMoreHistory || messages.count > Self.snapshotPageSize,
             limits: limits
         )

@@ -101,24 +101,17 @@ actor TabSession {
     /// Older messages before `beforeID` (the newest page when nil), oldest first, read from the projection
     /// and then from the tracker, so that nothing the tab already got is fetched again.
     func history(before beforeID: String?, limit: Int) async throws -> (messages: [WidgetMessage], hasMore: Bool) {
-        let known = events.messages
-        let end: Int
-        if let beforeID {
-            guard let index = known.firstIndex(where: { $0.id == beforeID }) else {
-                throw APIError(
-                    status: .notFound,
-                    code: "unknown_message",
-                    message: "No message has this id.",
-                    field: "before"
-                )
-            }
-            end = index
-        } else {
-            end = known.endIndex
+        guard let (available, countBefore) = events.messages(before: beforeID, limit: limit) else {
+            throw APIError(
+                status: .notFound,
+                code: "unknown_message",
+                message: "No message has this id.",
+                field: "before"
+            )
         }
-        let available = Array(known[..<end])
-        guard available.count < limit, events.hasMoreHistory else {
-            return (Array(available.suffix(limit)), available.count > limit || events.hasMoreHistory)
+        // With fewer than `limit` before it, `available` is all of them, and the tracker reads the rest.
+        guard countBefore < limit, events.hasMoreHistory else {
+            return (available, countBefore > limit || events.hasMoreHistory)
         }
         guard let tracker = sendableTracker else { throw APIError.sessionEnded }
         guard !isReadingHistory else { throw APIError.historyBusy }
