@@ -50,7 +50,10 @@ public func makeEmbeddedService(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "webim-service"
         ),
-        services: [ScenarioRunner(triggers: triggers, library: library, engine: engine, logger: logger)],
+        services: [
+            ScenarioRunner(triggers: triggers, library: library, engine: engine, logger: logger),
+            LogCheckpointService(database: database, interval: .milliseconds(500), logger: logger),
+        ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
