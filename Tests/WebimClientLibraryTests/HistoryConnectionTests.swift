@@ -57,4 +57,30 @@ import Testing
             #expect(try openDescriptors(under: directory) == 0)
         }
     }
+
+    @Test func openersCloseTheirOwnVictimsWhenTheCloserFallsBehind() async throws {
+        try await withTemporaryDirectory { directory in
+            let registry = OpenHistoryConnections(limit: 2, closingBacklogLimit: 1)
+            // A closer stuck behind slow disk syncs.
+            let release = DispatchSemaphore(value: 0)
+            registry.closer.async { release.wait() }
+            var connections: [HistoryConnection] = []
+            for index in 0..<6 {
+                connections.append(
+                    try HistoryConnection(
+                        path: directory.appendingPathComponent("\(index).sqlite").path,
+                        migrator: migrator(),
+                        registry: registry
+                    )
+                )
+            }
+            // The first victim waits for the closer; the next ones went over the backlog and were closed by
+            // their openers: three databases with their -wal and -shm, not six.
+            #expect(try openDescriptors(under: directory) == 9)
+            release.signal()
+            registry.waitForClosing()
+            #expect(try openDescriptors(under: directory) == 6)
+            for connection in connections { try connection.close() }
+        }
+    }
 }

@@ -95,13 +95,22 @@ final class OpenHistoryConnections: Sendable {
 
     let limit: Int
     private let state = Mutex(State())
+    /// How far the closer may fall behind before openers close their victims themselves.
+    let closingBacklogLimit: Int
+    /// Closes evicted connections, off the sessions' paths.
+    let closer = DispatchQueue(label: "webim.history.closer")
+    /// Connections handed to the closer and not closed yet.
+    private let closing = Atomic<Int>(0)
 
     private struct State {
         var lastUse: [ObjectIdentifier: (connection: HistoryConnection, tick: UInt64)] = [:]
         var clock: UInt64 = 0
     }
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, closingBacklogLimit: Int = 64) {
+        self.limit = limit
+        self.closingBacklogLimit = closingBacklogLimit
+    }
 
     /// How many are open now.
     var count: Int { state.withLock { $0.lastUse.count } }
@@ -134,16 +143,28 @@ final class OpenHistoryConnections: Sendable {
             return victims
         }
         guard !victims.isEmpty else { return }
-        Self.closer.async {
-            // One in use right now stays open; its next use tracks it again.
-            for victim in victims { _ = victim.closeIfIdle() }
+        let backlog = closing.add(victims.count, ordering: .relaxed).newValue
+        guard backlog <= closingBacklogLimit else {
+            // Each close checkpoints and syncs to disk: when sessions open databases faster than one queue
+            // closes them, the opener closes its own victims, so that open descriptors stay bounded (10,000
+            // tabs under a burst ran out of them otherwise).
+            Self.close(victims)
+            closing.subtract(victims.count, ordering: .relaxed)
+            return
+        }
+        closer.async { [self] in
+            Self.close(victims)
+            closing.subtract(victims.count, ordering: .relaxed)
         }
     }
 
-    private static let closer = DispatchQueue(label: "webim.history.closer")
+    /// One in use right now stays open; its next use tracks it again.
+    private static func close(_ victims: [HistoryConnection]) {
+        for victim in victims { _ = victim.closeIfIdle() }
+    }
 
     /// Returns once the connections already picked for closing are closed.
-    func waitForClosing() { Self.closer.sync {} }
+    func waitForClosing() { closer.sync {} }
 
     func forget(_ connection: HistoryConnection) {
         _ = state.withLock { $0.lastUse.removeValue(forKey: ObjectIdentifier(connection)) }
