@@ -67,7 +67,7 @@ import WebimWire
         },
         Case(error: WireError.noteIsTooLong) { client in
             _ = try await chatWithOperatorMessage(client)
-            let note = String(repeating: "n", count: 1_001)
+            let note = String(repeating: "n", count: 2_001)
             return try await client.action("chat.operator_rate_select", [("rate", "1"), ("visitor_note", note)])
         },
         Case(error: WireError.rateDisabled, location: "restricted") { client in

@@ -110,6 +110,15 @@ import Testing
         ),
         Case(
             method: .POST,
+            path: "/rating",
+            // The real service takes notes of up to 2,000 characters (`note-is-too-long`).
+            body: "{\"rating\":5,\"note\":\"\(String(repeating: "n", count: 2_001))\",\"clientId\":\"page-0008\"}",
+            status: 400,
+            code: "note_too_long",
+            field: "note"
+        ),
+        Case(
+            method: .POST,
             path: "/chat",
             body: #"{"action":"dance"}"#,
             status: 400,

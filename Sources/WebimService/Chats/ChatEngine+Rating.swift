@@ -3,8 +3,8 @@ import WebimWire
 
 /// Operator rating, resolution survey and transcript requests (PROTOCOL.md §5.2–§5.3).
 extension ChatEngine {
-    /// Longest accepted `visitor_note`.
-    static let maximumNoteLength = 1_000
+    /// Longest accepted `visitor_note`, as the real server (`note-is-too-long`, reference: 2000 characters).
+    static let maximumNoteLength = 2_000
 
     /// `chat.operator_rate_select`: rate −2…2 for an operator of the chat; OPERATOR_RATE upd.
     func rateOperator(visitor: VisitorRecord, parameters: ActionParameters) async throws {

@@ -69,7 +69,7 @@ struct ActionRoutes {
         guard (1...5).contains(body.rating) else {
             throw APIError.badRequest("invalid_rating", "rating is 1 to 5.", field: "rating")
         }
-        if let note = body.note { try Validation.length(note, atMost: 1000, field: "note") }
+        if let note = body.note { try Validation.length(note, atMost: 2000, field: "note") }
         if let id = body.operatorId { try Validation.key(id, field: "operatorId") }
         try Validation.clientID(body.clientId)
         try await tab.rate(operatorID: body.operatorId, rating: body.rating, note: body.note, clientID: body.clientId)
