@@ -65,6 +65,8 @@ struct FanoutBenchmark: AsyncParsableCommand {
 struct FanoutFigures {
     var latency: Summary
     var eventsPerSecond: Double
+    /// Server CPU time per message delivered during the throughput burst.
+    var cpuPerEvent: Duration?
     var memoryPerTab: Int?
     var descriptorsPerTab: Double?
 
@@ -81,6 +83,9 @@ struct FanoutFigures {
             "| events/s delivered | \(tabs) | \(Int(eventsPerSecond)) | \(floor.map { String(Int($0.eventsPerSecond)) } ?? "–") | "
                 + (floor.map { String(format: "%.2f", eventsPerSecond / max($0.eventsPerSecond, 1)) } ?? "–") + " |",
         ]
+        if let cpuPerEvent {
+            rows.append("| server CPU per delivered event | \(tabs) | \(Summary.milliseconds(cpuPerEvent)) | – | – |")
+        }
         if let memoryPerTab {
             rows.append("| resident memory per idle tab | \(tabs) | \(memoryPerTab / 1024) KiB | – | – |")
         }
@@ -114,15 +119,18 @@ struct FanoutRun {
         }
         progress("\(target.name), \(count) tabs: throughput, \(count * burst) messages")
         let start = clock.now
+        let cpuBefore = target.serverCPUTime()
         _ = try await concurrently(count * burst, width: 64) { index in
             try await target.publish(to: index % count, text: "burst-\(index)")
         }
         var last = start
         for index in 0..<(count * burst) { last = max(last, await fleet.book.arrival(of: "burst-\(index)")) }
+        let cpuAfter = target.serverCPUTime()
         let seconds = (last - start) / .seconds(1)
         return FanoutFigures(
             latency: Summary(name: target.name, timings: timings),
-            eventsPerSecond: Double(count * burst) / seconds
+            eventsPerSecond: Double(count * burst) / seconds,
+            cpuPerEvent: cpuBefore.flatMap { before in cpuAfter.map { ($0 - before) / (count * burst) } }
         )
     }
 }

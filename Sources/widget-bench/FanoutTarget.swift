@@ -8,6 +8,8 @@ protocol FanoutTarget: Sendable {
     func prepare(count: Int) async throws -> [String]
     /// Makes a message with `text` appear on stream `index`.
     func publish(to index: Int, text: String) async throws
+    /// CPU time the server under test has used so far; nil when it shares this process.
+    func serverCPUTime() -> Duration?
 }
 
 /// The widget server with its embedded service: one tab (core session) per stream, the operator writes through
@@ -50,6 +52,8 @@ final class WidgetTarget: FanoutTarget, @unchecked Sendable {
     func publish(to index: Int, text: String) async throws {
         _ = try await http.object(.POST, console("/visitors/\(visitors[index])/messages"), json: ["text": text])
     }
+
+    func serverCPUTime() -> Duration? { server.cpuTime() }
 
     private func console(_ path: String) -> String { server.serviceURL + "/operator/api" + path }
 

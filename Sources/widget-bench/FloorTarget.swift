@@ -64,6 +64,9 @@ final class FloorTarget: FanoutTarget, @unchecked Sendable {
 
     func prepare(count: Int) async throws -> [String] { (0..<count).map { "\(baseURL)/streams/\($0)" } }
 
+    /// The broadcaster runs in this process, beside the benchmark's own clients: its CPU is not its own.
+    func serverCPUTime() -> Duration? { nil }
+
     func publish(to index: Int, text: String) async throws {
         var request = HTTPClientRequest(url: baseURL + "/publish/\(index)")
         request.method = .POST
