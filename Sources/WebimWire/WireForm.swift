@@ -10,13 +10,15 @@ public enum WireForm {
 
     /// Decodes `k=v&…`; `+` is a space (Android's form encoding). The last of repeated keys wins.
     public static func decode(_ text: some StringProtocol) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+        Dictionary(decodePairs(text), uniquingKeysWith: { _, last in last })
+    }
+
+    /// Decodes `k=v&…` into its pairs, in order and with repeated keys kept; `+` is a space.
+    public static func decodePairs(_ text: some StringProtocol) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = percentDecode(parts[0])
-            fields[key] = parts.count > 1 ? percentDecode(parts[1]) : ""
+            return (percentDecode(parts[0]), parts.count > 1 ? percentDecode(parts[1]) : "")
         }
-        return fields
     }
 
     /// Percent-encodes UTF-8 bytes outside the unreserved set.

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebimWire
 
 @testable import WidgetServer
 
@@ -26,6 +27,18 @@ import Testing
             let plain = try await client.get("/")
             #expect(plain.text.contains(#"&quot;launcher&quot;:&quot;inline&quot;"#))
             #expect(plain.text.contains(#"&quot;location&quot;:&quot;default&quot;"#))
+        }
+    }
+
+    @Test func aPlusInTheQueryIsASpaceAsFormsWriteIt() async throws {
+        try await WidgetClient.withWidgetAlone { client in
+            // `URLSearchParams` and HTML forms write a space as `+`; an escaped plus stays a plus.
+            let page = try await client.get("/?title=Help+desk&subtitle=C%2B%2B+and+more")
+            #expect(page.status == 200)
+            #expect(page.text.contains("<title>Help desk</title>"))
+            #expect(page.text.contains(#"&quot;subtitle&quot;:&quot;C++ and more&quot;"#))
+            let preview = try await client.get("/preview/config?variant=" + WireForm.percentEncode("title=Two+words"))
+            #expect(preview.text.contains(#""name":"Two words""#))
         }
     }
 

@@ -19,7 +19,7 @@ struct KioskPage {
     }
 
     /// The configured timings; `idle=` and `countdown=` in the query override them (tests use short ones).
-    init(query: Parameters, configuration: KioskConfiguration) {
+    init(query: FormQuery, configuration: KioskConfiguration) {
         idle = Self.seconds(query.get("idle")) ?? Self.wholeSeconds(configuration.idleTimeout)
         countdown = Self.seconds(query.get("countdown")) ?? Self.wholeSeconds(configuration.countdown)
         allowedHosts = configuration.allowedHosts.joined(separator: " ")

@@ -28,7 +28,7 @@ struct PageRoutes {
     }
 
     private func renderWidget(_ request: Request) throws -> Response {
-        let query = request.uri.queryParameters
+        let query = FormQuery(request)
         let options = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { query.get($0) }
         let mode = KioskPage.mode(query: query.get("mode"), configuration: configuration.kiosk)
         let page = WidgetPage(

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WebimWire
 
 /// One widget configuration on the preview page: a caption and the query string of its `GET /?…` frame.
 struct PreviewVariant: Encodable, Equatable, Sendable {
@@ -116,8 +117,8 @@ enum PreviewConfig {
         }
         var result: [PreviewVariant] = []
         for (index, query) in queries.enumerated() {
-            let items = URLComponents(string: "?" + query)?.queryItems ?? []
-            let pairs = items.map { ($0.name, $0.value ?? "") }
+            // As `GET /` reads its query: `+` is a space.
+            let pairs = WireForm.decodePairs(query).map { ($0.name, $0.value) }
             let title = pairs.first { $0.0 == "title" }?.1
             result.append(try make(name: title ?? "Variant \(index + 1)", pairs: pairs, place: "variant \(index + 1)"))
         }

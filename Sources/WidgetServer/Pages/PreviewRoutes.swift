@@ -23,7 +23,7 @@ struct PreviewRoutes {
 
     /// `variant` parameters win over the file, so a developer can try a configuration without editing it.
     private func state(_ request: Request) throws -> PreviewState {
-        let queries = request.uri.queryParameters.getAll("variant")
+        let queries = FormQuery(request).getAll("variant")
         if !queries.isEmpty {
             do {
                 return PreviewState(version: "query", source: "query", variants: try PreviewConfig.fromQuery(queries))

@@ -93,7 +93,7 @@ struct EventStreamRoute {
             }
             return id
         }
-        guard let after = request.uri.queryParameters.get("after") else { return nil }
+        guard let after = FormQuery(request).get("after") else { return nil }
         guard let id = Int(after), id >= 0 else {
             throw APIError.badRequest("invalid_after", "after is an event id.", field: "after")
         }

@@ -75,7 +75,7 @@ struct FileRoutes {
     private func download(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let guid = try Validation.pathID(context, "guid")
-        let thumb = request.uri.queryParameters.get("thumb")
+        let thumb = FormQuery(request).get("thumb")
         guard thumb == nil || thumb == "1" || thumb == "0" else {
             throw APIError.badRequest("invalid_thumb", "thumb is 1 or 0.", field: "thumb")
         }

@@ -29,7 +29,7 @@ struct HistoryRoutes {
 
     private func history(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
-        let query = request.uri.queryParameters
+        let query = FormQuery(request)
         var limit = 30
         if let text = query.get("limit") {
             guard let value = Int(text), (1...100).contains(value) else {

@@ -81,7 +81,7 @@ struct MessageRoutes {
     private func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let id = try Validation.pathID(context, "id")
-        guard let clientID = request.uri.queryParameters.get("clientId") else {
+        guard let clientID = FormQuery(request).get("clientId") else {
             throw APIError.badRequest("missing_field", "The query parameter clientId is required.", field: "clientId")
         }
         try Validation.clientID(clientID)

@@ -91,7 +91,7 @@ struct TabRoutes {
     }
 
     private func deleteTab(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let clear = request.uri.queryParameters.get("clear")
+        let clear = FormQuery(request).get("clear")
         guard clear == nil || clear == "1" || clear == "0" else {
             throw APIError.badRequest("invalid_clear", "clear is 1 or 0.", field: "clear")
         }
