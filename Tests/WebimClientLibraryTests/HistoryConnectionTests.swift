@@ -83,4 +83,25 @@ import Testing
             for connection in connections { try connection.close() }
         }
     }
+
+    @Test func aBusyDatabasesLogReachesItsFileInTheBackground() async throws {
+        try await withTemporaryDirectory { directory in
+            let registry = OpenHistoryConnections(limit: 4)
+            let path = directory.appendingPathComponent("busy.sqlite").path
+            let connection = try HistoryConnection(path: path, migrator: migrator(), registry: registry)
+            let size = {
+                ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+            }
+            let before = size()
+            let text = String(repeating: "x", count: 4_000)
+            for _ in 0..<HistoryConnection.writesPerCheckpoint {
+                try connection.write { db in try db.execute(sql: "INSERT INTO note VALUES (?)", arguments: [text]) }
+            }
+            registry.waitForCheckpoints()
+            // Far fewer pages than the commit's own checkpoint waits for: only the background one has moved
+            // the log into the database file.
+            #expect(size() - before >= HistoryConnection.writesPerCheckpoint * 4_000)
+            try connection.close()
+        }
+    }
 }

@@ -30,7 +30,7 @@ struct HistoryDatabase: Sendable {
     }
 
     private func write<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
-        try connection.use { try $0.write(body) }
+        try connection.write(body)
     }
 
     private static func makeMigrator() -> DatabaseMigrator {
