@@ -115,7 +115,8 @@ final class HistoryConnection: Sendable {
     }
 }
 
-/// The history connections open in this process, so that the least recently used can be closed.
+/// The history connections open in this process, so that the least recently used can be closed, and their logs
+/// checkpointed in the background.
 final class OpenHistoryConnections: Sendable {
     /// Enough for a thousand busy tabs; 3,072 descriptors at most, well below the usual limits.
     static let shared = OpenHistoryConnections(limit: 1024)
@@ -128,6 +129,9 @@ final class OpenHistoryConnections: Sendable {
     let closer = DispatchQueue(label: "webim.history.closer")
     /// Connections handed to the closer and not closed yet.
     private let closing = Atomic<Int>(0)
+    /// Checkpoints logs, one database at a time, each on a connection of its own.
+    private let checkpointer = DispatchQueue(label: "webim.history.checkpointer")
+    private let checkpointsPending = Mutex<Set<ObjectIdentifier>>([])
 
     private struct State {
         var lastUse: [ObjectIdentifier: (connection: HistoryConnection, tick: UInt64)] = [:]
@@ -192,10 +196,6 @@ final class OpenHistoryConnections: Sendable {
 
     /// Returns once the connections already picked for closing are closed.
     func waitForClosing() { closer.sync {} }
-
-    /// Checkpoints logs, one database at a time, each on a connection of its own.
-    private let checkpointer = DispatchQueue(label: "webim.history.checkpointer")
-    private let checkpointsPending = Mutex<Set<ObjectIdentifier>>([])
 
     /// Checkpoints the connection's log in the background (a passive checkpoint, which never waits for the
     /// session), unless one is already pending for it.
