@@ -94,11 +94,13 @@ import WebimClientLibrary
             try await chat.harness.run { _, stream in
                 try stream.sendKeyboardRequest(button: buttons[0][0], message: message, completionHandler: handler)
             }
-            #expect(await chat.events.outcome(of: "keyboard") == "success")
-            let completed = await chat.events.first { event in
-                if case .changed(id, _, .sent) = event { true } else { false }
-            }
-            #expect(completed != nil)
+            // The handler (the action's answer) and the change (the delta) may come in either order.
+            #expect(
+                await chat.events.sawAll(matching: [
+                    { $0 == .completed(handler: "keyboard", outcome: "success") },
+                    { if case .changed(id, _, .sent) = $0 { true } else { false } },
+                ])
+            )
             #expect(chat.harness.listener.message(id)?.getKeyboard()?.getState() == .completed)
             #expect(chat.harness.listener.message(id)?.getKeyboard()?.getResponse()?.getButtonID() == "yes")
             try await chat.harness.run { _, stream in

@@ -139,11 +139,13 @@ import WebimClientLibrary
             let id = try await chat.harness.run { _, stream in
                 try stream.send(uploadedFiles: kept, completionHandler: sender)
             }
-            #expect(await chat.events.outcome(of: "files") == "success")
-            let confirmed = await chat.events.first { event in
-                if case .changed(id, _, .sent) = event { true } else { false }
-            }
-            #expect(confirmed != nil)
+            // The handler (the action's answer) and the change (the delta) may come in either order.
+            #expect(
+                await chat.events.sawAll(matching: [
+                    { $0 == .completed(handler: "files", outcome: "success") },
+                    { if case .changed(id, _, .sent) = $0 { true } else { false } },
+                ])
+            )
             #expect(chat.harness.listener.message(id)?.getAttachment()?.getFileName() == "kept.png")
             let keptGuid = files[0].getGuid()
             try await chat.harness.run { _, stream in

@@ -11,14 +11,21 @@ import WebimClientLibrary
             let id = try await chat.harness.run { _, stream in
                 try stream.send(message: "Plain", completionHandler: handler)
             }
-            #expect(await chat.events.outcome(of: "send") == "success")
-            #expect(await chat.saw(.changed(id: id, text: "Plain", status: .sent)))
+            #expect(
+                await chat.events.sawAll([
+                    .completed(handler: "send", outcome: "success"), .changed(id: id, text: "Plain", status: .sent),
+                ])
+            )
             let dataHandler = HandlerRecorder("data", chat.harness.listener)
             let dataID = try await chat.harness.run { _, stream in
                 try stream.send(message: "With data", data: ["order": 42], completionHandler: dataHandler)
             }
-            #expect(await chat.events.outcome(of: "data") == "success")
-            #expect(await chat.saw(.changed(id: dataID, text: "With data", status: .sent)))
+            #expect(
+                await chat.events.sawAll([
+                    .completed(handler: "data", outcome: "success"),
+                    .changed(id: dataID, text: "With data", status: .sent),
+                ])
+            )
             let order = chat.harness.listener.message(dataID)?.getRawData()?["order"] as? Int
             #expect(order == 42)
         }
@@ -87,8 +94,9 @@ import WebimClientLibrary
                 try stream.delete(message: message, completionHandler: handler)
             }
             #expect(accepted)
-            #expect(await chat.events.outcome(of: "delete") == "success")
-            #expect(await chat.saw(.removed(id: id)))
+            #expect(
+                await chat.events.sawAll([.completed(handler: "delete", outcome: "success"), .removed(id: id)])
+            )
             _ = try await chat.harness.run { _, stream in
                 try stream.delete(message: message, completionHandler: handler)
             }

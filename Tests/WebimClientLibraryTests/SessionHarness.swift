@@ -208,6 +208,29 @@ struct SessionBox: @unchecked Sendable {
 }
 
 extension AsyncStream where Element == Observed {
+    /// Whether every one of `expected` is observed within `timeout`, in any order (other events are skipped).
+    ///
+    /// A completion handler runs when the service answers the action, a listener when the delta arrives:
+    /// either may come first, and waiting for one in turn would skip the other.
+    func sawAll(_ expected: [Observed], within timeout: Duration = .seconds(15)) async -> Bool {
+        await sawAll(matching: expected.map { wanted in { $0 == wanted } }, within: timeout)
+    }
+
+    /// Whether each predicate matches an observed event within `timeout`, in any order (one event each).
+    func sawAll(
+        matching predicates: [@Sendable (Observed) -> Bool],
+        within timeout: Duration = .seconds(15)
+    ) async -> Bool {
+        await withTimeout(timeout) {
+            var missing = predicates
+            for await event in self {
+                if let index = missing.firstIndex(where: { $0(event) }) { missing.remove(at: index) }
+                if missing.isEmpty { return true }
+            }
+            return nil
+        } ?? false
+    }
+
     /// The first observed event matching `predicate` within `timeout`, or nil.
     func first(
         within timeout: Duration = .seconds(15),
