@@ -30,12 +30,7 @@ extension ServiceDatabase {
                 MessageRecord.Columns.visitorId == visitorID && MessageRecord.Columns.deleted == false
             )
             let rows = try live.order(MessageRecord.Columns.tsMicros.desc).limit(limit + 1).fetchAll(db)
-            let revision =
-                try Int64.fetchOne(
-                    db,
-                    MessageRecord.filter(MessageRecord.Columns.visitorId == visitorID)
-                        .select(max(MessageRecord.Columns.historySeq))
-                ) ?? 0
+            let revision = try HotQueries.lastHistorySeq(db, visitorID: visitorID)
             return HistorySincePage(
                 messages: rows.prefix(limit).reversed(),
                 revision: revision,
@@ -47,9 +42,8 @@ extension ServiceDatabase {
 
     /// The visitor's current chat when it is open.
     static func openChatID(_ db: Database, visitorID: String) throws -> Int64? {
-        let chat = try ChatRecord.filter(ChatRecord.Columns.visitorId == visitorID)
-            .order(ChatRecord.Columns.id.desc).fetchOne(db)
-        guard let chat, !ChatStateValue.isClosed(chat.state) else { return nil }
+        guard let chat = try HotQueries.currentChat(db, visitorID: visitorID), !ChatStateValue.isClosed(chat.state)
+        else { return nil }
         return chat.id
     }
 
