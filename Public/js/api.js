@@ -52,37 +52,6 @@ export class ApiClient {
   }
 
   /**
-   * Uploads one file with XHR, which (unlike fetch) reports upload progress.
-   * @param {string} tabId
-   * @param {File} file
-   * @param {string} clientId
-   * @param {(percent: number) => void} onProgress
-   * @returns {Promise<any>} The decoded answer; rejects with an ApiError.
-   */
-  upload(tabId, file, clientId, onProgress) {
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', this.tabPath(tabId, '/files'));
-      xhr.setRequestHeader('Accept', 'application/json');
-      xhr.upload.addEventListener('progress', (event) => {
-        if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-      });
-      xhr.addEventListener('load', () => {
-        try {
-          resolve(decode(xhr.status, xhr.responseText));
-        } catch (error) {
-          reject(error);
-        }
-      });
-      xhr.addEventListener('error', () => reject(new ApiError(0, 'network_error', 'The server could not be reached.')));
-      const form = new FormData();
-      form.append('clientId', clientId);
-      form.append('file', file, file.name);
-      xhr.send(form);
-    });
-  }
-
-  /**
    * Sends one JSON request and returns the decoded JSON answer (null for an empty body).
    * @param {string} method
    * @param {string} path
@@ -115,8 +84,13 @@ export class ApiClient {
   }
 }
 
-/** Decodes an answer's JSON, turning an error status into an ApiError. */
-function decode(status, text) {
+/**
+ * Decodes an answer's JSON, turning an error status into an ApiError.
+ * @param {number} status
+ * @param {string} text
+ * @returns {any}
+ */
+export function decode(status, text) {
   let json = null;
   if (text !== '') {
     try {

@@ -1,4 +1,6 @@
-// Strings from `Public/i18n/{locale}.json`, with `{name}` placeholders.
+// Strings from `Public/i18n/{locale}.json`, with `{name}` placeholders. What only a feature shows
+// lives in `{locale}.{part}.json` and loads with that feature: `panels`, `kiosk`, `launcher`, and
+// `parts` (quotes, files, keyboards and uploads).
 
 /** Locales that have a strings file. */
 export const LOCALES = Object.freeze(['en', 'ru']);
@@ -6,9 +8,17 @@ export const LOCALES = Object.freeze(['en', 'ru']);
 /** Looks strings up by key; a missing key shows the key itself. */
 export class Strings {
   #table;
-  /** @param {Record<string, string>} table */
-  constructor(table) {
-    this.#table = table;
+  #locale;
+  /** Loaded and loading parts: name → the promise of its strings being added. */
+  #parts = new Map();
+
+  /**
+   * @param {Record<string, string>} table
+   * @param {string} [locale] Whose part files `load` reads.
+   */
+  constructor(table, locale = 'en') {
+    this.#table = { ...table };
+    this.#locale = locale;
   }
 
   /**
@@ -22,31 +32,64 @@ export class Strings {
   }
 
   /**
+   * Adds one part's strings (`{locale}.{part}.json`; `''` is the main file, `{locale}.json`), loaded
+   * once however often it is asked for. A part that fails to load leaves its keys to the markup's own
+   * text (`apply`) or to themselves (`t`).
+   * @param {string} part
+   * @returns {Promise<void>}
+   */
+  load(part) {
+    if (!this.#parts.has(part)) {
+      const file = part === '' ? this.#locale : `${this.#locale}.${part}`;
+      this.#parts.set(part, fetchTable(`/static/i18n/${file}.json`).then((table) => void Object.assign(this.#table, table)));
+    }
+    return this.#parts.get(part);
+  }
+
+  /**
    * Translates `data-i18n` (text), `data-i18n-label`, `-placeholder` and `-title` attributes under root.
+   * A key no loaded table has keeps the text the markup came with.
    * @param {ParentNode} root
    */
   apply(root) {
-    for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = this.t(element.dataset.i18n);
+    const known = (key) => key in this.#table;
+    for (const element of root.querySelectorAll('[data-i18n]')) {
+      if (known(element.dataset.i18n)) element.textContent = this.t(element.dataset.i18n);
+    }
     for (const [attr, name] of [['i18nLabel', 'aria-label'], ['i18nPlaceholder', 'placeholder'], ['i18nTitle', 'title']]) {
       const hook = attr.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-      for (const element of root.querySelectorAll(`[data-${hook}]`)) element.setAttribute(name, this.t(element.dataset[attr]));
+      for (const element of root.querySelectorAll(`[data-${hook}]`)) {
+        if (known(element.dataset[attr])) element.setAttribute(name, this.t(element.dataset[attr]));
+      }
     }
   }
 }
 
 /**
- * Loads one locale's strings (English when the locale is unknown or its file fails).
+ * Loads one locale's strings (English when the locale is unknown or its file fails), with the parts
+ * named, all at once.
  * @param {string} locale
+ * @param {string[]} [parts]
  * @returns {Promise<Strings>}
  */
-export async function loadStrings(locale) {
-  const name = LOCALES.includes(locale) ? locale : 'en';
+export async function loadStrings(locale, parts = []) {
+  const strings = new Strings({}, LOCALES.includes(locale) ? locale : 'en');
+  await Promise.all(['', ...parts].map((part) => strings.load(part)));
+  return strings;
+}
+
+/**
+ * One strings file; an empty table (keys then show as themselves) when it cannot be read.
+ * @param {string} url
+ * @returns {Promise<Record<string, string>>}
+ */
+async function fetchTable(url) {
   try {
-    const response = await fetch(`/static/i18n/${name}.json`);
+    const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return new Strings(await response.json());
+    return await response.json();
   } catch (error) {
-    console.warn('Could not load strings; showing keys', error);
-    return new Strings({});
+    console.warn(`Could not load the strings in ${url}; showing keys`, error);
+    return {};
   }
 }

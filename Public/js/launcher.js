@@ -11,7 +11,7 @@ import { loadStylesheet } from './dom.js';
  */
 export async function startLauncher(doc, options, strings) {
   // The button appears only once its styles apply, so the panel never shows open by mistake.
-  await loadStylesheet(doc, '/static/css/launcher.css');
+  await Promise.all([loadStylesheet(doc, '/static/css/launcher.css'), strings.load('launcher')]);
   if (options.launcher !== 'floating') return;
 
   const frame = /** @type {HTMLElement} */ (doc.querySelector('.widget-frame'));

@@ -5,7 +5,7 @@ import { ApiClient } from './api.js';
 import { loadStrings } from './i18n.js';
 import { ChatSession } from './session.js';
 import { ChatStore } from './store.js';
-import { Composer, checkFile } from './components/composer.js';
+import { Composer } from './components/composer.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Header } from './components/header.js';
 import { Transcript } from './components/transcript.js';
@@ -58,7 +58,8 @@ export async function startWidget(doc) {
   html.dir = config.dir;
   if (config.theme) html.dataset.theme = config.theme;
 
-  const strings = await loadStrings(config.locale);
+  // A kiosk's controls are on the page from the start, so their strings come with the page's.
+  const strings = await loadStrings(config.locale, doc.body.dataset.mode === 'kiosk' ? ['kiosk'] : []);
   const template = /** @type {HTMLTemplateElement} */ (required(doc, 'template[data-template="message"]'));
   strings.apply(doc);
   strings.apply(template.content);
@@ -76,11 +77,11 @@ export async function startWidget(doc) {
     locale: config.locale,
     makeStream: inspect?.recordingStream,
   });
-  // What the first view does not show loads the first time it is needed: the lightbox, the panels,
-  // the sound and the kiosk controller each cost the page's first load nothing.
+  // What the first view does not show loads the first time it is needed: the lightbox, the panels
+  // (their markup too), the sound and the kiosk controller each cost the page's first load nothing.
   const lightbox = once(async () => {
-    const { Lightbox } = await import('./components/lightbox.js');
-    return new Lightbox(/** @type {HTMLDialogElement} */ (required(doc, '[data-lightbox]')));
+    const [{ Lightbox }] = await Promise.all([import('./components/lightbox.js'), loadStylesheet(doc, '/static/css/lightbox.css')]);
+    return new Lightbox(doc, strings);
   });
   const panels = once(async () => {
     const [{ startPanels }] = await Promise.all([import('./components/panels.js'), loadStylesheet(doc, '/static/css/panels.css')]);
@@ -88,7 +89,12 @@ export async function startWidget(doc) {
   });
 
   const upload = async (files) => {
-    await session.loadLimits();
+    const [uploads] = await Promise.allSettled([import('./uploads.js'), session.loadLimits(), strings.load('parts')]);
+    if (uploads.status === 'rejected') {
+      composer.showError(strings.t('uploadFailed'));
+      return;
+    }
+    const { checkFile } = uploads.value;
     for (const file of files) {
       const problem = checkFile(file, store.limits, strings);
       composer.showError(problem);
@@ -225,10 +231,17 @@ function hasOptions(options) {
   return Object.entries(CONFIG_DEFAULTS).some(([name, value]) => (options[name] ?? value) !== value);
 }
 
-/** Wraps an async factory so it runs once; every call gets the same promise. */
+/**
+ * Wraps an async factory so it runs once; every call gets the same promise. A failed run (the
+ * connection dropped while a module loaded) is forgotten, so the next call tries again.
+ */
 function once(factory) {
   let promise = null;
-  return () => (promise ??= factory());
+  return () =>
+    (promise ??= factory().catch((error) => {
+      promise = null;
+      throw error;
+    }));
 }
 
 function required(doc, selector) {

@@ -441,7 +441,8 @@ export class ChatSession extends EventTarget {
   async #upload(clientId, file) {
     try {
       const tabId = await this.#waitForTab();
-      const answer = await this.#api.upload(tabId, file, clientId, (percent) => {
+      const { sendFile } = await import('./uploads.js');
+      const answer = await sendFile(this.#api.tabPath(tabId, '/files'), file, clientId, (percent) => {
         this.#store.setProgress(clientId, percent);
         this.dispatchEvent(new CustomEvent('uploadProgress'));
       });

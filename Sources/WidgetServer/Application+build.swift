@@ -12,7 +12,7 @@ public func makeWidgetApplication(
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let templates = try await MustacheLibrary(directory: configuration.templatesDirectory.path)
+    let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
     let registry = TabRegistry()
     let router = makeWidgetRouter(
         templates: templates,
@@ -79,7 +79,7 @@ func makeWidgetRouter(
 func registeredRoutes(configuration: WidgetConfiguration) async throws -> [String] {
     let table = RouteTable()
     _ = makeWidgetRouter(
-        templates: try await MustacheLibrary(directory: configuration.templatesDirectory.path),
+        templates: try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory),
         registry: TabRegistry(),
         configuration: configuration,
         logger: Logger(label: "routes"),

@@ -1,7 +1,9 @@
-"""What the server sends of Public/: scripts and stylesheets without comments, still valid, line for line."""
+"""What the server sends of Public/: scripts and stylesheets compacted, still valid, each with a source map
+that carries the file as Public/ has it (the Swift SourceMapTests check where its segments point)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import urllib.request
@@ -11,12 +13,21 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 PUBLIC = REPO_ROOT / "Public"
 
 
-def served(server, relative: Path) -> str:
-    with urllib.request.urlopen(f"{server.widget_url.rstrip('/')}/static/{relative.as_posix()}", timeout=10) as response:
-        return response.read().decode("utf-8")
+def fetch(server, path: str) -> tuple[str, dict[str, str]]:
+    with urllib.request.urlopen(f"{server.widget_url.rstrip('/')}{path}", timeout=10) as response:
+        return response.read().decode("utf-8"), {name.lower(): value for name, value in response.headers.items()}
 
 
-def test_every_served_script_parses_and_keeps_its_lines(server, tmp_path):
+def map_problems(server, relative: Path, headers: dict[str, str], source: str) -> list[str]:
+    """The file's `SourceMap` header names a map that holds the file as Public/ has it."""
+    if "sourcemap" not in headers:
+        return [f"{relative}: no SourceMap header"]
+    text, _ = fetch(server, headers["sourcemap"])
+    sources = json.loads(text).get("sourcesContent")
+    return [] if sources == [source] else [f"{relative}: its source map does not carry the file"]
+
+
+def test_every_served_script_parses_and_maps_back_to_its_file(server, tmp_path):
     node = shutil.which("node") or shutil.which("nodejs")
     assert node, "node is missing: scripts/test installs the Debian nodejs package"
     scripts = sorted(path for path in PUBLIC.rglob("*.js") if path.is_file())
@@ -25,12 +36,11 @@ def test_every_served_script_parses_and_keeps_its_lines(server, tmp_path):
     for path in scripts:
         relative = path.relative_to(PUBLIC)
         source = path.read_text(encoding="utf-8")
-        text = served(server, relative)
+        text, headers = fetch(server, f"/static/{relative.as_posix()}")
         if len(text) >= len(source):
             problems.append(f"{relative}: served as written ({len(text)} bytes), comments and indentation kept")
-        # A stack trace or a console message must point at the line of the file in Public/.
-        if text.count("\n") != source.count("\n"):
-            problems.append(f"{relative}: {source.count(chr(10))} lines in Public/, {text.count(chr(10))} served")
+        # The browser's tools must still show, and point at, the file in Public/.
+        problems += map_problems(server, relative, headers, source)
         module = tmp_path / relative.with_suffix(".mjs")
         module.parent.mkdir(parents=True, exist_ok=True)
         module.write_text(text, encoding="utf-8")
@@ -40,13 +50,13 @@ def test_every_served_script_parses_and_keeps_its_lines(server, tmp_path):
     assert problems == [], "\n".join(problems)
 
 
-def test_served_stylesheets_keep_their_rules(server):
+def test_served_stylesheets_keep_their_rules_and_map_back(server):
     for path in sorted(PUBLIC.rglob("*.css")):
         relative = path.relative_to(PUBLIC)
         source = path.read_text(encoding="utf-8")
-        text = served(server, relative)
+        text, headers = fetch(server, f"/static/{relative.as_posix()}")
         assert "/*" not in text, f"{relative}: a comment was served"
-        assert text.count("\n") == source.count("\n"), f"{relative}: lines moved"
+        assert map_problems(server, relative, headers, source) == []
         # Every rule is still there: as many braces and declarations as in the file.
         for mark in "{};":
             assert text.count(mark) == source.count(mark) - _count_in_comments(source, mark), f"{relative}: {mark!r}"

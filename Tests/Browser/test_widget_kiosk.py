@@ -53,7 +53,8 @@ def assert_nothing_of_the_old_visitor(page, server, old_tab: str):
     assert page.items() == [], "the transcript still shows messages"
     assert page.composer().get_attribute("value") == "", "the composer kept a draft"
     assert not page.driver.find_element(By.CSS_SELECTOR, "[data-composer-chip]").is_displayed()
-    assert page.driver.execute_script("return document.querySelector('[data-lightbox]').open") is False
+    # The viewer exists once an image was opened; closed or never made, it shows nothing.
+    assert page.driver.execute_script("return document.querySelector('[data-lightbox]')?.open ?? false") is False
     assert page.driver.execute_script("return localStorage.length") == 0
     stored = page.driver.execute_script("return Object.keys(sessionStorage)")
     assert stored == [TAB_KEY], f"session storage holds more than the new tab: {stored}"

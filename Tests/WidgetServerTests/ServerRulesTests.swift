@@ -97,6 +97,32 @@ import WidgetServer
         }
     }
 
+    /// A compacted script names its source map, and the map carries the file as `Public/` has it.
+    @Test func scriptsAndStylesheetsHaveSourceMaps() async throws {
+        try await LiveStack.withStack { stack in
+            try await WidgetClient.withRawClient(stack) { client in
+                let script = try await client.get("/static/js/store.js")
+                #expect(script.headers["sourcemap"] == "/static/js/store.js.map")
+                let mapAnswer = try await client.get("/static/js/store.js.map")
+                #expect(mapAnswer.status == 200)
+                let map = try #require(try JSONSerialization.jsonObject(with: mapAnswer.body) as? [String: Any])
+                let original = try String(
+                    contentsOf: repositoryRoot.appendingPathComponent("Public/js/store.js"),
+                    encoding: .utf8
+                )
+                #expect(map["sourcesContent"] as? [String] == [original])
+                #expect(map["sources"] as? [String] == ["/Public/js/store.js"])
+                #expect(script.body.count < original.utf8.count)
+                let stylesheet = try await client.get("/static/css/widget.css")
+                #expect(stylesheet.headers["sourcemap"] == "/static/css/widget.css.map")
+                let strings = try await client.get("/static/i18n/en.json")
+                #expect(strings.headers["sourcemap"] == nil)
+                #expect(try await client.get("/static/i18n/en.json.map").status == 404)
+                #expect(try await client.get("/static/js/nope.js.map").status == 404)
+            }
+        }
+    }
+
     @Test func aMessageSentWhileTheServiceIsDownIsAcceptedAndDeliveredLater() async throws {
         try await withTemporaryDirectory { directory in
             try await LiveStack.withService(dataDirectory: directory, holdTimeout: .seconds(1)) { service in

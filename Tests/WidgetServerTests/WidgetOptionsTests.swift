@@ -24,9 +24,11 @@ import WebimWire
             ] {
                 #expect(page.text.contains(fragment), "data-config lacks \(fragment)")
             }
+            // A plain page carries only what differs from a plain page: nothing; the page fills in its defaults.
             let plain = try await client.get("/")
-            #expect(plain.text.contains(#"&quot;launcher&quot;:&quot;inline&quot;"#))
-            #expect(plain.text.contains(#"&quot;location&quot;:&quot;default&quot;"#))
+            #expect(plain.text.contains(#"data-config="{}""#))
+            let inline = try await client.get("/?launcher=inline&palette=green")
+            #expect(inline.text.contains(#"data-config="{&quot;palette&quot;:&quot;green&quot;}""#))
         }
     }
 

@@ -1,7 +1,8 @@
 // Files inside a message: image thumbnails that open in the lightbox (lightbox.js), download cards
 // for other files, upload progress and errors.
 
-import { el, formatSize, safeUrl } from '../dom.js';
+import { el, safeUrl } from '../dom.js';
+import { formatSize } from '../format.js';
 
 /**
  * Renders `message.attachment` into the files container and the progress bar.

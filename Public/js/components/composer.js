@@ -2,27 +2,6 @@
 // shows the message being replied to or edited (Escape or Cancel drops it); files come from the
 // picker or a paste; the draft is reported as typing.
 
-import { formatSize } from '../dom.js';
-
-/**
- * Why a file may not be uploaded under the server's limits, or null when it may.
- * @param {File} file
- * @param {{maxFileSize?: number, allowedTypes?: string[], uploadsAllowed?: boolean} | null} limits
- * @param {import('../i18n.js').Strings} strings
- * @returns {string | null}
- */
-export function checkFile(file, limits, strings) {
-  if (limits === null) return null;
-  if (limits.uploadsAllowed === false) return strings.t('uploadsOff');
-  if (typeof limits.maxFileSize === 'number' && limits.maxFileSize > 0 && file.size > limits.maxFileSize) {
-    return strings.t('fileTooBig', { name: file.name, limit: formatSize(limits.maxFileSize) });
-  }
-  const types = Array.isArray(limits.allowedTypes) ? limits.allowedTypes.map((type) => String(type).toLowerCase()) : [];
-  const extension = file.name.includes('.') ? file.name.split('.').pop().toLowerCase() : '';
-  if (types.length > 0 && !types.includes(extension)) return strings.t('fileType', { type: extension || file.type || '?' });
-  return null;
-}
-
 /** The message input form. */
 export class Composer {
   #form;

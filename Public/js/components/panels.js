@@ -1,6 +1,7 @@
 // The forms below the transcript, each owning its root: department selection, the offline
 // message form, the rating form and the transcript form. main.js loads this module (and
-// css/panels.css) when the visitor first opens one, or when the chat's state first shows one.
+// css/panels.css) when the visitor first opens one, or when the chat's state first shows one;
+// the forms' markup (html/panels.html) comes with it, so the page's first load carries none of it.
 
 import { el } from '../dom.js';
 
@@ -188,12 +189,28 @@ export class TranscriptForm extends Panel {
 }
 
 /**
- * Builds the four panels on the page's forms and connects them to the session.
+ * Puts the panels' markup, translated with their own strings (`{locale}.panels.json`), above the
+ * composer. It is the page's own file from `Public/`, parsed as HTML for that reason alone; message
+ * content never goes this way.
+ * @param {Document} doc
+ * @param {import('../i18n.js').Strings} strings
+ */
+async function insertMarkup(doc, strings) {
+  const [response] = await Promise.all([fetch('/static/html/panels.html'), strings.load('panels')]);
+  if (!response.ok) throw new Error(`The panels' markup did not load: HTTP ${response.status}`);
+  const markup = new DOMParser().parseFromString(await response.text(), 'text/html').body;
+  strings.apply(markup);
+  doc.querySelector('[data-composer]').before(...markup.children);
+}
+
+/**
+ * Adds the four panels to the page and connects them to the session.
  * @param {Document} doc
  * @param {{store: import('../store.js').ChatStore, strings: import('../i18n.js').Strings, session: import('../session.js').ChatSession}} deps
- * @returns {{rating: RatingForm, transcriptForm: TranscriptForm}} The panels the header opens.
+ * @returns {Promise<{rating: RatingForm, transcriptForm: TranscriptForm}>} The panels the header opens.
  */
-export function startPanels(doc, { store, strings, session }) {
+export async function startPanels(doc, { store, strings, session }) {
+  await insertMarkup(doc, strings);
   new DepartmentPanel(doc.querySelector('[data-departments]'), {
     store,
     strings,

@@ -1,7 +1,7 @@
 // The quote inside a message: the quoted text and sender, a quoted file's name, or the pending and
 // not-found states.
 
-import { formatSize } from '../dom.js';
+import { formatSize } from '../format.js';
 
 /**
  * Fills the message's `[data-message-quote]` blockquote (hidden when there is no quote).

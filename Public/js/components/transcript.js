@@ -239,7 +239,7 @@ export class Transcript {
     if (module !== undefined) render(module);
     else if (value !== null && !this.#loadingParts.has(name)) {
       this.#loadingParts.add(name);
-      Promise.all([PARTS[name](), loadStylesheet(this.#root.ownerDocument, '/static/css/message-parts.css')])
+      Promise.all([PARTS[name](), loadStylesheet(this.#root.ownerDocument, '/static/css/message-parts.css'), this.#strings.load('parts')])
         .then(([loaded]) => {
           this.#parts.set(name, loaded);
           // Fill every row again: the ones that need this part were rendered without it.

@@ -23,13 +23,14 @@ struct PageRoutes {
         var mode: String
         /// Only on kiosk pages.
         var kiosk: KioskPage?
-        /// The checked `WidgetOptions` as JSON, read by `Public/js/config.js`.
+        /// The checked `WidgetOptions` that differ from a plain page's, as JSON, read by `Public/js/main.js`.
         var config: String
     }
 
     private func renderWidget(_ request: Request) throws -> Response {
         let query = FormQuery(request)
         let options = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { query.get($0) }
+        let plain = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { _ in nil }
         let mode = KioskPage.mode(query: query.get("mode"), configuration: configuration.kiosk)
         let page = WidgetPage(
             title: options.title ?? "Chat",
@@ -37,7 +38,7 @@ struct PageRoutes {
             locale: options.locale,
             mode: mode,
             kiosk: mode == "kiosk" ? KioskPage(query: query, configuration: configuration.kiosk) : nil,
-            config: options.json
+            config: options.json(differingFrom: plain)
         )
         let html = try templates.page(page, template: "index")
         let etag = StaticFileCache.etag(of: Array(html.utf8))

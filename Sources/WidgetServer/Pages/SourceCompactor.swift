@@ -1,29 +1,65 @@
-/// What the page's scripts and stylesheets leave behind on their way to the browser: comments and indentation.
+/// What the page's scripts, stylesheets and templates leave behind on their way to the browser: comments,
+/// indentation, and the spaces and line breaks that no token needs.
 ///
 /// The page has no build step and `Public/` is served as written, minus what only a reader of the file needs:
-/// that was a third of the page's weight. Every line stays where it is (a comment becomes an empty line, a
-/// comment inside a line a space), so a stack trace or a console message still points at the right line of
-/// the file in `Public/`. Strings, template literals and regular expressions pass through untouched.
+/// that was over a third of the page's weight. A line break goes only where it cannot matter: after `;`, `{`,
+/// `,`, `(`, `[`, `=`, `:`, `?`, `&` or `|`, or before `}`, `)`, `]`, `.`, `?`, `:`, `,` or `;` (no statement
+/// ends there, so no semicolon is inserted either way); in CSS every one goes. Each compacted file comes with
+/// a source map (`SourceMap`), so the browser's tools still show and point at the file in `Public/`. Strings,
+/// template literals and regular expressions pass through untouched.
 enum SourceCompactor {
-    /// The language decides what starts a comment: CSS has no `//` comments and no regular expressions.
+    /// The language decides what starts a comment (CSS has no `//` comments and no regular expressions) and
+    /// which spaces and line breaks between tokens matter. JSON is compacted as JavaScript: it has neither
+    /// comments nor regular expressions, and its strings are copied whole.
     enum Language {
         case javaScript
         case css
     }
 
+    /// A compacted file and, for its source map, where each source line's code landed in it.
+    struct Compacted {
+        var code: [UInt8]
+        /// Byte offsets: `generated` in `code`, `source` in the original, in increasing order.
+        var lineStarts: [(generated: Int, source: Int)]
+    }
+
+    /// A page template without its indentation. Its text is HTML, where a run of spaces at a line's start
+    /// renders as the line break before it does; the page's templates have no `<pre>` and no textarea text,
+    /// the only places where it would show. Line breaks stay, so spaces between inline elements stay too.
+    static func stripIndentation(_ template: String) -> String {
+        template.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.drop { $0 == " " || $0 == "\t" } }
+            .joined(separator: "\n")
+    }
+
     static func compact(_ source: String, as language: Language) -> String {
-        var compactor = Compactor(source: Array(source.utf8), language: language)
+        String(decoding: compact(Array(source.utf8), as: language).code, as: UTF8.self)
+    }
+
+    static func compact(_ source: [UInt8], as language: Language) -> Compacted {
+        var compactor = Compactor(source: source, language: language)
         compactor.run()
-        return String(decoding: compactor.output, as: UTF8.self)
+        return Compacted(code: compactor.output, lineStarts: compactor.lineStarts)
     }
 }
 
-/// One pass over the source, byte by byte; every construct that may hold `//`, `/*` or a quote is skipped whole.
+/// One pass over the source, byte by byte; every construct that may hold `//`, `/*` or a quote is copied or
+/// skipped whole. Spaces and line breaks between tokens are held back (`pending`) and decided when the next
+/// token's first byte is written, since only both neighbours tell whether one is needed.
 private struct Compactor {
+    /// What separated the last token written from the next one in the source.
+    enum Separator {
+        case none
+        case space
+        case lineBreak
+    }
+
     let source: [UInt8]
     let language: SourceCompactor.Language
     var output: [UInt8] = []
+    var lineStarts: [(generated: Int, source: Int)] = []
     var index = 0
+    var pending = Separator.lineBreak
     /// Open template literals: for each, the depth of `{` inside its current `${…}` (JavaScript only).
     var templates: [Int] = []
 
@@ -34,16 +70,16 @@ private struct Compactor {
     }
 
     mutating func run() {
-        skipIndentation()
         while index < source.count {
             let byte = source[index]
             let next = index + 1 < source.count ? source[index + 1] : 0
             switch byte {
             case .newline:
-                trimTrailingSpace()
-                output.append(.newline)
+                pending = .lineBreak
                 index += 1
-                skipIndentation()
+            case .space, .tab, .carriageReturn:
+                if pending == .none { pending = .space }
+                index += 1
             case .slash where next == .asterisk:
                 skipBlockComment()
             case .slash where next == .slash && language == .javaScript:
@@ -53,8 +89,7 @@ private struct Compactor {
             case .quote, .apostrophe:
                 copyString(closedBy: byte)
             case .backtick where language == .javaScript:
-                output.append(byte)
-                index += 1
+                copyByte()
                 copyTemplateText()
             case .openBrace where !templates.isEmpty:
                 templates[templates.count - 1] += 1
@@ -73,42 +108,82 @@ private struct Compactor {
                 copyByte()
             }
         }
-        trimTrailingSpace()
     }
 
+    /// Writes the byte at `index`, after whatever separator it needs from the byte before it.
     mutating func copyByte() {
-        output.append(source[index])
+        let byte = source[index]
+        if let previous = output.last, pending != .none {
+            let following = index + 1 < source.count ? source[index + 1] : 0
+            if pending == .lineBreak && !joinsLines(previous, byte, following) {
+                output.append(.newline)
+            } else if needsSpace(between: previous, and: byte) {
+                output.append(.space)
+            }
+        }
+        // The first byte of a source line's code: where the source map points that line.
+        if pending == .lineBreak { lineStarts.append((output.count, index)) }
+        pending = .none
+        output.append(byte)
         index += 1
     }
 
-    mutating func skipIndentation() {
-        while index < source.count, source[index] == .space || source[index] == .tab { index += 1 }
+    /// Whether the line break between `previous` and `next` can go: never in JavaScript where a statement may
+    /// end (a break there may insert a semicolon, or end `return`), always in CSS.
+    func joinsLines(_ previous: UInt8, _ next: UInt8, _ afterNext: UInt8) -> Bool {
+        guard language == .javaScript else { return true }
+        if Array(";{,([=:?&|".utf8).contains(previous) { return true }
+        if next == .dot { return !Self.isDigit(afterNext) }  // `.5` on a new line is a number, not a member
+        return Array("})]?:,;".utf8).contains(next)
     }
 
-    mutating func trimTrailingSpace() {
-        while let last = output.last, last == .space || last == .tab { output.removeLast() }
+    func needsSpace(between previous: UInt8, and next: UInt8) -> Bool {
+        switch language {
+        case .javaScript: Self.javaScriptNeedsSpace(between: previous, and: next)
+        case .css: Self.cssNeedsSpace(between: previous, and: next)
+        }
     }
 
-    /// A block comment keeps its line breaks; one within a line becomes a space, so `a/**/b` stays two tokens.
+    /// Two words stay apart; so do `+ +` and `- -` (not `++`), `/ /` and `/ *` (not a comment), and `1 .x`.
+    static func javaScriptNeedsSpace(between previous: UInt8, and next: UInt8) -> Bool {
+        if isWordByte(previous) && isWordByte(next) { return true }
+        if [.plus, .minus].contains(previous) && [.plus, .minus].contains(next) { return true }
+        if previous == .slash && [.slash, .asterisk].contains(next) { return true }
+        return isDigit(previous) && next == .dot
+    }
+
+    /// CSS keeps a space except around `{`, `}`, `;`, `,` and `>`, and after `:`. Elsewhere a space may
+    /// matter: `a :hover` and `a:hover` differ, `calc(1px + 2px)` needs its spaces, and `and (` is not `and(`.
+    static func cssNeedsSpace(between previous: UInt8, and next: UInt8) -> Bool {
+        let free = Array("{};,>".utf8)
+        return !(free.contains(previous) || free.contains(next) || previous == .colon)
+    }
+
+    /// Bytes of identifiers, keywords and numbers, counting any non-ASCII byte and `#` (private names) as one.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        isIdentifierByte(byte) || byte >= 0x80 || byte == .hash || byte == .backslash
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= 0x30 && byte <= 0x39
+    }
+
+    /// A block comment is a line break if it spans one, else a space, so `a/**/b` stays two tokens.
     mutating func skipBlockComment() {
         index += 2
-        var lineBreaks = 0
+        var spansLines = false
         while index < source.count,
             !(source[index] == .asterisk && index + 1 < source.count && source[index + 1] == .slash)
         {
-            if source[index] == .newline { lineBreaks += 1 }
+            if source[index] == .newline { spansLines = true }
             index += 1
         }
         index = min(index + 2, source.count)
-        guard lineBreaks > 0 else {
-            // One space stands for the comment and the spaces around it.
-            if let last = output.last, last != .space, last != .newline { output.append(.space) }
-            while index < source.count, source[index] == .space || source[index] == .tab { index += 1 }
-            return
+        if spansLines {
+            pending = .lineBreak
+        } else if pending == .none {
+            pending = .space
         }
-        trimTrailingSpace()
-        output.append(contentsOf: repeatElement(UInt8.newline, count: lineBreaks))
-        skipIndentation()
     }
 
     /// A quoted string, escapes included; it ends at its quote or, unterminated, at the line's end.
@@ -125,7 +200,8 @@ private struct Compactor {
         }
     }
 
-    /// Template text up to its closing backtick, or up to a `${`, after which code resumes.
+    /// Template text up to its closing backtick, or up to a `${`, after which code resumes. Its line breaks
+    /// and spaces are the string's own and are copied as they are.
     mutating func copyTemplateText() {
         while index < source.count {
             let byte = source[index]
@@ -142,6 +218,7 @@ private struct Compactor {
                 return
             } else {
                 copyByte()
+                if byte == .newline { lineStarts.append((output.count, index)) }
             }
         }
     }
@@ -149,14 +226,11 @@ private struct Compactor {
     /// Whether the `/` here begins a regular expression rather than a division: it does after an operator, an
     /// opening bracket, a separator, `return`-like keywords, or at the start of the source.
     func startsRegularExpression() -> Bool {
-        var position = output.count - 1
-        while position >= 0, [.space, .tab, .newline].contains(output[position]) { position -= 1 }
-        guard position >= 0 else { return true }
-        let previous = output[position]
+        guard let previous = output.last else { return true }
         if Array("(,=:[!&|?{};+-*%<>~^".utf8).contains(previous) { return true }
-        var start = position
+        var start = output.count - 1
         while start > 0, Self.isIdentifierByte(output[start - 1]) { start -= 1 }
-        let word = String(decoding: output[start...position], as: UTF8.self)
+        let word = String(decoding: output[start...], as: UTF8.self)
         return ["return", "typeof", "case", "do", "else", "in", "of", "void", "yield", "await"].contains(word)
     }
 
@@ -188,6 +262,7 @@ private struct Compactor {
 
 extension UInt8 {
     fileprivate static let newline = UInt8(ascii: "\n")
+    fileprivate static let carriageReturn = UInt8(ascii: "\r")
     fileprivate static let space = UInt8(ascii: " ")
     fileprivate static let tab = UInt8(ascii: "\t")
     fileprivate static let slash = UInt8(ascii: "/")
@@ -201,4 +276,9 @@ extension UInt8 {
     fileprivate static let closeBrace = UInt8(ascii: "}")
     fileprivate static let openBracket = UInt8(ascii: "[")
     fileprivate static let closeBracket = UInt8(ascii: "]")
+    fileprivate static let plus = UInt8(ascii: "+")
+    fileprivate static let minus = UInt8(ascii: "-")
+    fileprivate static let dot = UInt8(ascii: ".")
+    fileprivate static let colon = UInt8(ascii: ":")
+    fileprivate static let hash = UInt8(ascii: "#")
 }

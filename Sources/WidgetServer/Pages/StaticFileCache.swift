@@ -15,6 +15,8 @@ final class StaticFileCache: Sendable {
         var etag: String
         /// The gzip form, when compressing pays.
         var gzipped: ByteBuffer?
+        /// The source map of a compacted script or stylesheet, served at the file's path plus `.map`.
+        var sourceMap: ByteBuffer?
     }
 
     /// Files below this size are sent as they are.
@@ -33,27 +35,46 @@ final class StaticFileCache: Sendable {
             return cached
         }
         guard let file = FileManager.default.contents(atPath: path) else { return nil }
-        let data = Self.servedForm(of: file, path: path)
+        let (data, sourceMap) = Self.servedForm(of: file, path: path)
         let bytes = ByteBuffer(bytes: data)
         var gzipped: ByteBuffer?
         if compressible, data.count >= Self.minimumCompressedSize {
             var input = bytes
             gzipped = try? input.compress(with: .gzip())
         }
-        let entry = Entry(modified: modified, size: size, bytes: bytes, etag: Self.etag(of: data), gzipped: gzipped)
+        let entry = Entry(
+            modified: modified,
+            size: size,
+            bytes: bytes,
+            etag: Self.etag(of: data),
+            gzipped: gzipped,
+            sourceMap: sourceMap.map { ByteBuffer(bytes: $0) }
+        )
         entries.withLock { $0[path] = entry }
         return entry
     }
 
-    /// Scripts and stylesheets without their comments and indentation (`SourceCompactor`); anything else as is.
-    static func servedForm(of file: Data, path: String) -> Data {
+    /// Scripts and stylesheets compacted by `SourceCompactor`, with their source maps; JSON (the page's strings)
+    /// compacted too, with no map; anything else as is.
+    static func servedForm(of file: Data, path: String) -> (data: Data, sourceMap: Data?) {
         let language: SourceCompactor.Language
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "js", "mjs": language = .javaScript
+        let fileExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
+        switch fileExtension {
+        case "js", "mjs", "json": language = .javaScript
         case "css": language = .css
-        default: return file
+        default: return (file, nil)
         }
-        return Data(SourceCompactor.compact(String(decoding: file, as: UTF8.self), as: language).utf8)
+        let source = Array(file)
+        let compacted = SourceCompactor.compact(source, as: language)
+        guard fileExtension != "json" else { return (Data(compacted.code), nil) }
+        // The tools list the original under the repository's own path: `Public/js/main.js`.
+        let publicPath = path.range(of: "/Public/", options: .backwards).map { String(path[$0.lowerBound...]) }
+        let sourceMap = try? SourceMap.json(
+            for: compacted,
+            source: source,
+            sourcePath: publicPath ?? "/" + URL(fileURLWithPath: path).lastPathComponent
+        )
+        return (Data(compacted.code), sourceMap)
     }
 
     /// A strong ETag from the content's hash.

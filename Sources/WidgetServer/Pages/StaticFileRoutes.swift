@@ -35,21 +35,34 @@ struct StaticFileRoutes {
         // A symlink that leads out of Public/ is as absent as a missing file.
         guard file.path.hasPrefix(root + "/") else { throw APIError.notFound }
         let fileExtension = file.pathExtension.lowercased()
-        let contentType =
-            fileExtension == "yaml"
-            ? "application/yaml; charset=utf-8"
-            : MediaType.getMediaType(forExtension: fileExtension)?.description ?? "application/octet-stream"
         let compressible = Self.compressibleExtensions.contains(fileExtension)
-        guard let entry = cache.entry(path: file.path, compressible: compressible) else { throw APIError.notFound }
+        guard let entry = cache.entry(path: file.path, compressible: compressible) else {
+            // `main.js.map` is no file in Public/: it is the map the cache made when it compacted `main.js`.
+            guard fileExtension == "map",
+                let compacted = cache.entry(path: file.deletingPathExtension().path, compressible: true),
+                let sourceMap = compacted.sourceMap
+            else { throw APIError.notFound }
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "application/json",
+                    .cacheControl: "no-cache",
+                    .contentLength: String(sourceMap.readableBytes),
+                ],
+                body: ResponseBody(byteBuffer: sourceMap)
+            )
+        }
         let gzip = entry.gzipped != nil && Self.acceptsGzip(request.headers[.acceptEncoding])
         let etag = gzip ? String(entry.etag.dropLast()) + "-gz\"" : entry.etag
         var headers: HTTPFields = [
-            .contentType: contentType,
+            .contentType: Self.contentType(of: fileExtension),
             .eTag: etag,
             .cacheControl: "no-cache",
             HTTPField.Name("X-Content-Type-Options")!: "nosniff",
         ]
         if compressible { headers[.vary] = "Accept-Encoding" }
+        // The browser's tools fetch the map only when they are open; the page never does.
+        if entry.sourceMap != nil { headers[HTTPField.Name("SourceMap")!] = request.uri.path + ".map" }
         if Self.matches(request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
@@ -57,6 +70,12 @@ struct StaticFileRoutes {
         let body = gzip ? entry.gzipped ?? entry.bytes : entry.bytes
         headers[.contentLength] = String(body.readableBytes)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    static func contentType(of fileExtension: String) -> String {
+        fileExtension == "yaml"
+            ? "application/yaml; charset=utf-8"
+            : MediaType.getMediaType(forExtension: fileExtension)?.description ?? "application/octet-stream"
     }
 
     /// Text formats worth compressing.

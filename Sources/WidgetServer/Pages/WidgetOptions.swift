@@ -1,4 +1,5 @@
 import Foundation
+import WebimWire
 
 /// The widget page's look and wording, from the query string of `GET /` (or a preview variant).
 ///
@@ -124,10 +125,22 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
         return value
     }
 
-    /// The options as JSON, for the page's `data-config` attribute.
-    var json: String {
+    /// The options as JSON, for the page's `data-config` attribute: only those that differ from `plain`
+    /// (what a page without a query string has), since the page fills in the rest itself (main.js's
+    /// `DEFAULT_OPTIONS`). A plain page carries `{}`.
+    func json(differingFrom plain: WidgetOptions) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        guard
+            case .object(let fields)? = try? JSONDecoder().decode(WebimWire.JSONValue.self, from: encoder.encode(self)),
+            case .object(let plainFields)? = try? JSONDecoder().decode(
+                WebimWire.JSONValue.self,
+                from: encoder.encode(plain)
+            ),
+            let data = try? encoder.encode(
+                WebimWire.JSONValue.object(fields.filter { plainFields[$0.key] != $0.value })
+            )
+        else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
     }
 }

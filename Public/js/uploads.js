@@ -1,0 +1,56 @@
+// Sending files: checking each against the chat's limits, then uploading it with its progress.
+// Loaded the first time the visitor picks, drops or pastes a file; a visitor who sends none never
+// downloads it.
+
+import { ApiError, decode } from './api.js';
+import { formatSize } from './format.js';
+
+/**
+ * Why a file may not be uploaded under the server's limits, or null when it may.
+ * @param {File} file
+ * @param {{maxFileSize?: number, allowedTypes?: string[], uploadsAllowed?: boolean} | null} limits
+ * @param {import('./i18n.js').Strings} strings
+ * @returns {string | null}
+ */
+export function checkFile(file, limits, strings) {
+  if (limits === null) return null;
+  if (limits.uploadsAllowed === false) return strings.t('uploadsOff');
+  if (typeof limits.maxFileSize === 'number' && limits.maxFileSize > 0 && file.size > limits.maxFileSize) {
+    return strings.t('fileTooBig', { name: file.name, limit: formatSize(limits.maxFileSize) });
+  }
+  const types = Array.isArray(limits.allowedTypes) ? limits.allowedTypes.map((type) => String(type).toLowerCase()) : [];
+  const extension = file.name.includes('.') ? file.name.split('.').pop().toLowerCase() : '';
+  if (types.length > 0 && !types.includes(extension)) return strings.t('fileType', { type: extension || file.type || '?' });
+  return null;
+}
+
+/**
+ * Uploads one file with XHR, which (unlike fetch) reports upload progress.
+ * @param {string} path The tab's `/files` route.
+ * @param {File} file
+ * @param {string} clientId
+ * @param {(percent: number) => void} onProgress
+ * @returns {Promise<any>} The decoded answer; rejects with an ApiError.
+ */
+export function sendFile(path, file, clientId, onProgress) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    xhr.addEventListener('load', () => {
+      try {
+        resolve(decode(xhr.status, xhr.responseText));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    xhr.addEventListener('error', () => reject(new ApiError(0, 'network_error', 'The server could not be reached.')));
+    const form = new FormData();
+    form.append('clientId', clientId);
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
