@@ -42,6 +42,46 @@ import WebimClientLibrary
         }
     }
 
+    /// Pages smaller than the service's: what an answer held beyond the page is served next from memory while
+    /// it is still being stored, and everything ends up stored, in order.
+    @Test func smallPagesFromTheServiceAreContiguousAndAllStored() async throws {
+        try await withTemporaryDirectory { directory in
+            let storage = directory.appendingPathComponent("paging-visitor")
+            let paged = Mutex<[String]>([])
+            try await ManualChat.with(scenario: Self.seeded, storage: storage, startingChat: false) { chat in
+                let newest = try await chat.harness.newTracker(lastMessages: 10)
+                var older: [String] = []
+                var sizes: [Int] = []
+                while true {
+                    let page = try await chat.harness.nextMessageIDs(limit: 30)
+                    if page.isEmpty { break }
+                    sizes.append(page.count)
+                    older = page + older
+                }
+                #expect(sizes.dropLast().allSatisfy { $0 == 30 }, "\(sizes)")
+                let all = try await chat.harness.allMessageIDs()
+                #expect(all.count == 250)
+                // From the very first message on, without a gap or a repeat; what the pages did not return
+                // reached the listener as `added` while history arrived.
+                #expect(older == Array(all.prefix(older.count)))
+                let announced = chat.harness.listener.latest.withLock { Set($0.keys) }
+                #expect(Set(older).union(newest).union(announced) == Set(all))
+                paged.withLock { $0 = all }
+            }
+            // No service now: the store alone pages back through the same history.
+            let offline = SessionHarness()
+            try await offline.start(accountURL: "http://127.0.0.1:9", storage: storage, location: "manual")
+            var stored = try await offline.newTracker(lastMessages: 30)
+            while true {
+                let page = try await offline.nextMessageIDs(limit: 30)
+                if page.isEmpty { break }
+                stored = page + stored
+            }
+            try await offline.destroy()
+            #expect(stored == paged.withLock { $0 })
+        }
+    }
+
     @Test func historyIsStoredLocallyAndShownAtOnceAfterARestart() async throws {
         try await withTemporaryDirectory { directory in
             let storage = directory.appendingPathComponent("kept-visitor")

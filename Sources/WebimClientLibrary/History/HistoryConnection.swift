@@ -17,6 +17,10 @@ final class HistoryConnection: Sendable {
     /// Write transactions since the log was last handed to the background checkpoint.
     private let writesSinceCheckpoint = Atomic<Int>(0)
     private let closedForGood = Atomic<Bool>(false)
+    /// `writeLater` transactions queued and not done yet.
+    private let pendingWrites = Atomic<Int>(0)
+    /// Writes that changed the message table, as `HistoryDatabase` counts them (`messageChanges`).
+    private let messageChanges = Atomic<Int>(0)
 
     /// How many write transactions make the registry checkpoint the log in the background.
     static let writesPerCheckpoint = 64
@@ -66,14 +70,51 @@ final class HistoryConnection: Sendable {
     /// itself, and the session waited behind it (12–15 ms, for one message in about a hundred).
     func write<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
         let result = try use { try $0.write(body) }
+        countWrite()
+        return result
+    }
+
+    /// Queues a write transaction and returns at once. Later reads and writes on this connection run after it,
+    /// so they see it, and closing waits for it; a failure goes to `onFailure`, on the database's queue.
+    ///
+    /// With `pendingWritesLimit` queued already, it first waits for them: a caller that queues faster than the
+    /// disk keeps up waits as a plain `write` would, instead of leaving an ever longer queue for the next read.
+    func writeLater(
+        _ body: @escaping @Sendable (Database) throws -> Void,
+        onFailure: @escaping @Sendable (any Error) -> Void
+    ) {
+        do {
+            try use { queue in
+                if pendingWrites.load(ordering: .relaxed) >= Self.pendingWritesLimit { try queue.read { _ in } }
+                pendingWrites.add(1, ordering: .relaxed)
+                queue.asyncWrite(body) { [self] _, result in
+                    pendingWrites.subtract(1, ordering: .relaxed)
+                    if case .failure(let error) = result { onFailure(error) }
+                }
+            }
+        } catch {
+            onFailure(error)
+            return
+        }
+        countWrite()
+    }
+
+    /// How many `writeLater` transactions may wait in the queue.
+    static let pendingWritesLimit = 2
+
+    private func countWrite() {
         if let path, let registry,
             writesSinceCheckpoint.add(1, ordering: .relaxed).newValue >= Self.writesPerCheckpoint
         {
             writesSinceCheckpoint.store(0, ordering: .relaxed)
             registry.checkpointSoon(self, path: path)
         }
-        return result
     }
+
+    /// Counts a write that changes the message table.
+    func countMessageChange() { messageChanges.add(1, ordering: .relaxed) }
+
+    var messageChangeCount: Int { messageChanges.load(ordering: .relaxed) }
 
     /// Whether `close()` ended this connection: a background checkpoint must not open its files again.
     var isClosedForGood: Bool { closedForGood.load(ordering: .relaxed) }

@@ -77,6 +77,11 @@ struct HistoryDatabase: Sendable {
                     """
             )
         }
+        migrator.registerMigration("v3 one time index") { db in
+            // `message_order` (time, id) serves every query `message_time` did; one index fewer to update
+            // for each message stored.
+            try db.execute(sql: "DROP INDEX message_time")
+        }
         return migrator
     }
 
@@ -84,29 +89,29 @@ struct HistoryDatabase: Sendable {
 
     /// Inserts or replaces messages received from the service.
     func save(messages: [StoredMessageRecord]) throws {
-        try write { db in
-            var upsert: Statement?
-            for message in messages {
-                let values = try message.databaseDictionary
-                // Every record has the same columns: the first one names the statement for all.
-                upsert = try upsert ?? db.cachedStatement(sql: Self.upsertSQL(columns: values.keys.sorted()))
-                try upsert?.execute(arguments: StatementArguments(values))
-            }
-        }
+        connection.countMessageChange()
+        try write { db in try Self.upsert(messages, db) }
     }
 
-    /// What `upsert` runs, as SQL that a cached statement can be found by: GRDB builds its upsert SQL anew
-    /// for every row, which was most of the time of saving a page of history (`perf`, `widget-bench history`).
-    private static func upsertSQL(columns: [String]) -> String {
-        let updates = columns.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }
-        return "INSERT INTO \(StoredMessageRecord.databaseTableName) (\(columns.joined(separator: ", "))) "
-            + "VALUES (\(columns.map { ":" + $0 }.joined(separator: ", "))) "
-            + "ON CONFLICT DO UPDATE SET \(updates.joined(separator: ", "))"
+    /// Stores older history after returning: the caller has the messages already and knows what it stored
+    /// (`messageChanges` does not move), so paging back does not wait for the disk.
+    func saveLater(olderMessages messages: [StoredMessageRecord], onFailure: @escaping @Sendable (any Error) -> Void) {
+        connection.writeLater({ db in try Self.upsert(messages, db) }, onFailure: onFailure)
+    }
+
+    /// How many writes have changed the message table, but for `saveLater`'s: while it stays the same, what a
+    /// session read or stored there is still what the table holds.
+    var messageChanges: Int { connection.messageChangeCount }
+
+    private static func upsert(_ messages: [StoredMessageRecord], _ db: Database) throws {
+        let upsert = try db.cachedStatement(sql: StoredMessageRecord.upsertSQL)
+        for message in messages { try upsert.execute(arguments: message.upsertArguments) }
     }
 
     /// Deletes the message the service knows by `serverID`; returns it.
     func deleteMessage(serverID: String) throws -> StoredMessageRecord? {
-        try write { db in
+        connection.countMessageChange()
+        return try write { db in
             let request = StoredMessageRecord.filter(StoredMessageRecord.Columns.serverId == serverID)
             let record = try request.fetchOne(db)
             try request.deleteAll(db)
@@ -142,11 +147,13 @@ struct HistoryDatabase: Sendable {
 
     /// Deletes every message (`clearHistory()`).
     func deleteAllMessages() throws {
+        connection.countMessageChange()
         _ = try write { db in try StoredMessageRecord.deleteAll(db) }
     }
 
     /// Deletes everything: another visitor is taking over this folder (PROTOCOL.md §2.4).
     func wipe() throws {
+        connection.countMessageChange()
         try write { db in
             _ = try StoredMessageRecord.deleteAll(db)
             _ = try OutboxRecord.deleteAll(db)

@@ -64,10 +64,12 @@ extension SessionCore {
         return false
     }
 
-    /// Requests the page of history before `beforeMicros` (nil: now) and stores it; false if nothing was learned.
-    func fetchOlderHistory(beforeMicros: Int64?) async -> Bool {
+    /// Requests the page of history before `beforeMicros` (nil: now) and stores it, in the background: reads and
+    /// writes after it still see it. Returns its messages, or nil if nothing was learned: the request failed, or
+    /// the page was empty while the history goes on.
+    func fetchOlderHistory(beforeMicros: Int64?) async -> [MessageImpl]? {
         if pageID == nil { await waitForPage(atMost: settings.requestTimeout) }
-        guard pageID != nil else { return false }
+        guard pageID != nil else { return nil }
         let before = beforeMicros ?? Self.nowMicros()
         let query = [(WireParameter.beforeTimestamp, String(before))] + credentialsQuery()
         do {
@@ -77,18 +79,19 @@ extension SessionCore {
                 timeout: .seconds(30),
                 as: HistoryBeforeResponse.self
             )
-            guard answer.error == nil, let page = answer.data else { return false }
-            let messages = page.messages ?? []
+            guard answer.error == nil, let page = answer.data else { return nil }
+            let items = page.messages ?? []
             let context = messageContext
-            let stored = messages.compactMap { item in
-                MessageImpl(item: item, context: context).map { $0.storedRecord(item: item) }
+            let messages = items.compactMap { item in MessageImpl(item: item, context: context).map { ($0, item) } }
+            let log = self.log
+            history.saveLater(olderMessages: messages.map { message, item in message.storedRecord(item: item) }) {
+                log(.error, .messageHistory, "could not store older history: \($0)")
             }
-            try history.save(messages: stored)
-            if page.hasMore != true || messages.isEmpty { markHistoryEnded() }
-            return !messages.isEmpty || historyEnded
+            if page.hasMore != true || items.isEmpty { markHistoryEnded() }
+            return items.isEmpty && !historyEnded ? nil : messages.map(\.0)
         } catch {
             log(.warning, .messageHistory, "history request failed: \(error)")
-            return false
+            return nil
         }
     }
 

@@ -53,6 +53,8 @@ actor SessionCore {
     var announcedHistoryRevision: String?
     /// Whether the last fullUpdate announced `historyRevision`, which replaces the 60 s polling.
     var historyIsAnnounced = false
+    /// Everything the store holds before the tracker's oldest message, when the tracker knows it whole.
+    var olderInStore: OlderInStore?
 
     init(executor: WebimExecutor, settings: SessionSettings, history: HistoryDatabase) {
         self.executor = executor

@@ -74,28 +74,73 @@ extension SessionCore {
 
     /// `getNextMessages` from local history, when it holds a full page or the service has no more.
     func storedOlderPage(limit: Int) -> [MessageImpl]? {
-        let stored = storedMessages(before: oldestShownBound, limit: limit)
+        let (stored, whole) = storedBeforeShown(limit: limit)
         guard stored.count == limit || historyEnded else { return nil }
-        window.prepend(older: stored)
+        showOlder(stored, rest: whole?.dropLast(stored.count))
         return stored
     }
 
     /// `getNextMessages`, asking the service for the pages before the oldest message known until a page is full
     /// or history ends. History that arrives meanwhile may move the oldest shown message, hence the loop.
     func remoteOlderPage(limit: Int) async -> [MessageImpl] {
-        var stored = storedMessages(before: oldestShownBound, limit: limit)
+        var (stored, whole) = storedBeforeShown(limit: limit)
         var attempts = 0
         while stored.count < limit, !historyEnded, !isDestroyed, attempts < 5 {
             attempts += 1
-            let before = stored.first?.timeMicros ?? oldestShownBound?.micros
-            guard await fetchOlderHistory(beforeMicros: before) else {
+            let bound = oldestShownBound
+            let changes = history.messageChanges
+            let before = stored.first?.timeMicros ?? bound?.micros
+            guard let fetched = await fetchOlderHistory(beforeMicros: before) else {
                 log(.warning, .messageHistory, "older history unavailable")
                 break
             }
-            stored = storedMessages(before: oldestShownBound, limit: limit)
+            if let known = whole, changes == history.messageChanges, Self.same(bound, oldestShownBound) {
+                // The store now holds what it held before the bound and what was fetched: no need to read back
+                // what is still being saved.
+                let all = Self.historyOrder(of: known + fetched, before: bound)
+                (stored, whole) = (Array(all.suffix(limit)), all)
+            } else {
+                (stored, whole) = storedBeforeShown(limit: limit)
+            }
         }
-        window.prepend(older: stored)
+        showOlder(stored, rest: whole?.dropLast(stored.count))
         return stored
+    }
+
+    /// The `limit` newest messages the store holds before the oldest shown one, and all it holds there when that
+    /// is known: from the last page, if no other write changed the messages since, or because fewer came back.
+    private func storedBeforeShown(limit: Int) -> (page: [MessageImpl], whole: [MessageImpl]?) {
+        let bound = oldestShownBound
+        if let known = olderInStore, known.changes == history.messageChanges, Self.same(known.bound, bound) {
+            return (Array(known.messages.suffix(limit)), known.messages)
+        }
+        let stored = storedMessages(before: bound, limit: limit)
+        return (stored, stored.count < limit ? stored : nil)
+    }
+
+    /// Shows an older page, and remembers what the store holds before it when that is known.
+    private func showOlder(_ page: [MessageImpl], rest: ArraySlice<MessageImpl>?) {
+        window.prepend(older: page)
+        olderInStore = rest.map {
+            OlderInStore(bound: oldestShownBound, messages: Array($0), changes: history.messageChanges)
+        }
+    }
+
+    private static func same(_ a: (micros: Int64, id: String)?, _ b: (micros: Int64, id: String)?) -> Bool {
+        a?.micros == b?.micros && a?.id == b?.id
+    }
+
+    /// `messages` before `bound`, oldest first, in history order (time, then id as SQLite compares text); a
+    /// message that comes twice is kept in its later version.
+    static func historyOrder(of messages: [MessageImpl], before bound: (micros: Int64, id: String)?) -> [MessageImpl] {
+        let precedes = { (a: (micros: Int64, id: String), b: (micros: Int64, id: String)) in
+            a.micros != b.micros ? a.micros < b.micros : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+        }
+        var byID: [String: MessageImpl] = [:]
+        for message in messages { byID[message.id] = message }
+        return byID.values
+            .filter { message in bound.map { precedes((message.timeMicros, message.id), $0) } ?? true }
+            .sorted { precedes(($0.timeMicros, $0.id), ($1.timeMicros, $1.id)) }
     }
 
     /// `getAllMessages` from local history, when the service has no more.
@@ -108,7 +153,7 @@ extension SessionCore {
     func remoteAllMessages() async -> [MessageImpl] {
         while !historyEnded, !isDestroyed {
             let oldest = try? history.oldestMessageMicros()
-            guard await fetchOlderHistory(beforeMicros: oldest ?? nil) else { break }
+            guard await fetchOlderHistory(beforeMicros: oldest ?? nil) != nil else { break }
         }
         return allStored() + sendingMessages
     }
@@ -139,4 +184,12 @@ extension SessionCore {
             return []
         }
     }
+}
+
+/// What the store holds before the tracker's oldest message (`bound`), known whole after a page: it stays true
+/// while no other write changes the messages (`changes`: `HistoryDatabase.messageChanges`).
+struct OlderInStore {
+    var bound: (micros: Int64, id: String)?
+    var messages: [MessageImpl]
+    var changes: Int
 }
