@@ -104,4 +104,40 @@ import Testing
             try connection.close()
         }
     }
+
+    /// A write queued with `writeLater` is seen by every later read, survives closing (which waits for it), and
+    /// never leaves more than `pendingWritesLimit` others waiting.
+    @Test func queuedWritesAreSeenInOrderAndSurviveClosing() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("later.sqlite").path
+            let registry = OpenHistoryConnections(limit: 4)
+            let connection = try HistoryConnection(path: path, migrator: migrator(), registry: registry)
+            for index in 0..<20 {
+                connection.writeLater(
+                    { db in
+                        // Slow enough that the queue would grow without the limit.
+                        for row in 0..<200 {
+                            try db.execute(sql: "INSERT INTO note VALUES (?)", arguments: ["\(index).\(row)"])
+                        }
+                    },
+                    onFailure: { Issue.record($0) }
+                )
+                #expect(connection.pendingWriteCount <= HistoryConnection.pendingWritesLimit + 1)
+            }
+            #expect(
+                try connection.use { queue in try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM note") }
+                } == 4_000
+            )
+            connection.writeLater(
+                { db in try db.execute(sql: "INSERT INTO note VALUES ('last')") },
+                onFailure: { Issue.record($0) }
+            )
+            try connection.close()
+            let reopened = try DatabaseQueue(path: path)
+            #expect(
+                try reopened.read { try String.fetchOne($0, sql: "SELECT text FROM note WHERE rowid = 4001") } == "last"
+            )
+            try reopened.close()
+        }
+    }
 }

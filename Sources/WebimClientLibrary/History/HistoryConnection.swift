@@ -102,6 +102,9 @@ final class HistoryConnection: Sendable {
     /// How many `writeLater` transactions may wait in the queue.
     static let pendingWritesLimit = 2
 
+    /// `writeLater` transactions queued and not done yet.
+    var pendingWriteCount: Int { pendingWrites.load(ordering: .relaxed) }
+
     private func countWrite() {
         if let path, let registry,
             writesSinceCheckpoint.add(1, ordering: .relaxed).newValue >= Self.writesPerCheckpoint
