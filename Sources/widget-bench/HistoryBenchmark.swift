@@ -15,11 +15,14 @@ struct HistoryBenchmark: AsyncParsableCommand {
     @Option(help: "Messages per page.")
     var pageSize = 100
 
+    @Option(help: "Milliseconds between pages, as a visitor reading them (0: the next page at once).")
+    var pause = 0
+
     func run() async throws {
-        print(try await Self.measure(pageSize: pageSize).joined(separator: "\n"))
+        print(try await Self.measure(pageSize: pageSize, pause: .milliseconds(pause)).joined(separator: "\n"))
     }
 
-    static func measure(pageSize: Int) async throws -> [String] {
+    static func measure(pageSize: Int, pause: Duration = .zero) async throws -> [String] {
         try await withTemporaryDirectory { directory in
             try await LiveStack.withService(dataDirectory: directory) { service in
                 let storage = directory.appendingPathComponent("visitor")
@@ -41,7 +44,10 @@ struct HistoryBenchmark: AsyncParsableCommand {
                     let reader = HistoryReader()
                     let first = try await reader.start(accountURL: service, storage: storage, pageSize: pageSize)
                     var pages: [Duration] = []
-                    while let page = try await reader.olderPage(pageSize: pageSize) { pages.append(page) }
+                    while let page = try await reader.olderPage(pageSize: pageSize) {
+                        pages.append(page)
+                        if pause > .zero { try await Task.sleep(for: pause) }
+                    }
                     try await reader.stop()
                     let slices = [
                         ("start", pages.prefix(10)),
