@@ -93,6 +93,13 @@ struct HistoryDatabase: Sendable {
         try write { db in try Self.upsert(messages, db) }
     }
 
+    /// Inserts or replaces messages after returning: later reads and writes see them, and `messageChanges` has
+    /// counted them already. The caller has the messages; only the copy on disk is late, and a failure is logged.
+    func saveLater(messages: [StoredMessageRecord], onFailure: @escaping @Sendable (any Error) -> Void) {
+        connection.countMessageChange()
+        connection.writeLater({ db in try Self.upsert(messages, db) }, onFailure: onFailure)
+    }
+
     /// Stores older history after returning: the caller has the messages already and knows what it stored
     /// (`messageChanges` does not move), so paging back does not wait for the disk.
     func saveLater(olderMessages messages: [StoredMessageRecord], onFailure: @escaping @Sendable (any Error) -> Void) {

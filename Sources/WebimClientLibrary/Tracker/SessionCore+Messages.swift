@@ -22,10 +22,11 @@ extension SessionCore {
         let context = messageContext
         let received = items.compactMap { item in MessageImpl(item: item, context: context).map { (item, $0) } }
         guard !received.isEmpty else { return }
-        do {
-            try history.save(messages: received.map { $0.1.storedRecord(item: $0.0) })
-        } catch {
-            log(.error, .messageHistory, "could not store messages: \(error)")
+        // Stored behind the listener's back: the page shows the message without waiting for the disk, and
+        // every later read of the store comes after this write.
+        let log = self.log
+        history.saveLater(messages: received.map { $0.1.storedRecord(item: $0.0) }) {
+            log(.error, .messageHistory, "could not store messages: \($0)")
         }
         for (_, message) in received { show(message) }
     }
