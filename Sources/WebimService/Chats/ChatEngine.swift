@@ -41,6 +41,12 @@ public struct ChatEngine: Sendable {
                 }
             }
         }
+        // The revision right after `since`, as the change that made it just told the broadcaster: no need to
+        // read back what was committed a moment ago (that read was an eighth of the operator → page latency).
+        if let logged = await broadcaster.logged(visitorID: visitor.id, after: since) {
+            if logged.banned { return .response(DeltaResponse(error: WireError.visitorBanned)) }
+            return .logged(revision: logged.revision, items: logged.items)
+        }
         let (current, items) = try await database.deltas(visitorID: visitor.id, after: since)
         // A ban while the poll was held is fatal at once, not on the next request.
         if current?.banned == true { return .response(DeltaResponse(error: WireError.visitorBanned)) }
@@ -109,14 +115,14 @@ public struct ChatEngine: Sendable {
         _ body: @escaping @Sendable (inout VisitorChange) throws -> Result
     ) async throws -> Result {
         let library = library
-        let (result, revision) = try await database.change(
+        let (result, logged) = try await database.change(
             visitorID: visitorID,
             editingAllowed: { library.location($0.location).flag(LocationConfigResponse.Key.visitorMessageEditing) },
             body
         )
-        if let revision {
-            await broadcaster.publish(visitorID: visitorID, revision: revision)
-            await events.publish(ConsoleEvent(kind: "visitor.changed", visitorID: visitorID, revision: revision))
+        if let logged {
+            await broadcaster.publish(visitorID: visitorID, logged: logged)
+            await events.publish(ConsoleEvent(kind: "visitor.changed", visitorID: visitorID, revision: logged.revision))
         }
         return result
     }

@@ -1,11 +1,37 @@
-/// Wakes the delta long-polls of a visitor when its revision moves past what they have.
+/// Wakes the delta long-polls of a visitor when its revision moves past what they have, and keeps each visitor's
+/// newest logged revision, so that a poll woken for it can answer without reading it back.
 actor RevisionBroadcaster {
     private var latest: [String: Int] = [:]
+    /// The newest revision each visitor's changes logged, while nothing newer or unlogged (a ban) is known.
+    private var newest: [String: LoggedRevision] = [:]
     private var waiters: [String: [Int: CheckedContinuation<Void, Never>]] = [:]
     private var nextWaiterID = 0
 
-    /// Records a new revision and wakes every poll of that visitor.
+    /// Records a revision a change logged, keeps it for `logged(visitorID:after:)`, and wakes the visitor's polls.
+    func publish(visitorID: String, logged: LoggedRevision) {
+        if logged.revision > latest[visitorID] ?? 0 {
+            newest[visitorID] = logged
+        }
+        wake(visitorID: visitorID, revision: logged.revision)
+    }
+
+    /// The revision right after `since`, when it is the newest known and its items are kept; otherwise nil, and the
+    /// log must be read (several revisions behind, or a change published out of order, or a ban since).
+    func logged(visitorID: String, after since: Int) -> LoggedRevision? {
+        guard let kept = newest[visitorID], kept.revision == since + 1, kept.revision == latest[visitorID] else {
+            return nil
+        }
+        return kept
+    }
+
+    /// Wakes every poll of a visitor for a change that logged nothing (a ban): polls read the log and the
+    /// visitor again, so the kept revision is dropped.
     func publish(visitorID: String, revision: Int) {
+        newest[visitorID] = nil
+        wake(visitorID: visitorID, revision: revision)
+    }
+
+    private func wake(visitorID: String, revision: Int) {
         latest[visitorID] = max(latest[visitorID] ?? 0, revision)
         for continuation in waiters.removeValue(forKey: visitorID)?.values ?? [:].values {
             continuation.resume()

@@ -162,12 +162,12 @@ public struct ServiceDatabase: Sendable {
     /// Runs `body` in one transaction; the delta items it appends are logged under a new revision.
     /// `editingAllowed` reads, from the visitor, whether their location lets visitors edit messages.
     ///
-    /// - Returns: what `body` returned, and the new revision if anything was appended.
+    /// - Returns: what `body` returned, and the new revision with its items if anything was appended.
     func change<Result: Sendable>(
         visitorID: String,
         editingAllowed: @escaping @Sendable (VisitorRecord) -> Bool = { _ in true },
         _ body: @escaping @Sendable (inout VisitorChange) throws -> Result
-    ) async throws -> (result: Result, revision: Int?) {
+    ) async throws -> (result: Result, logged: LoggedRevision?) {
         try await writer.write { db in
             guard let visitor = try HotQueries.visitor(db, id: visitorID) else {
                 throw ServiceStoreError.unknownVisitor
@@ -189,7 +189,7 @@ public struct ServiceDatabase: Sendable {
                 try DeltaRecord(visitorId: visitorID, revision: updated.revision, position: position, item: item)
                     .insert(db)
             }
-            return (result, updated.revision)
+            return (result, LoggedRevision(revision: updated.revision, items: change.items, banned: updated.banned))
         }
     }
 
@@ -223,4 +223,12 @@ enum ServiceStoreError: Error {
     case unknownVisitor
     /// A change needed the visitor's open chat and there was none.
     case noOpenChat
+}
+
+/// One revision of a visitor's delta log as a change wrote it: its items (wire JSON, in order) and whether the
+/// visitor was banned when it committed.
+struct LoggedRevision: Sendable, Equatable {
+    var revision: Int
+    var items: [String]
+    var banned: Bool
 }
