@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 import urllib.request
 from pathlib import Path
 
@@ -70,3 +71,19 @@ def _count_in_comments(source: str, mark: str) -> int:
         count += source[start:end].count(mark)
         start = source.find("/*", end + 2)
     return count
+
+
+#: Issue 8's budget for the widget page's first load (HTML, scripts, stylesheets and strings, uncompressed).
+PAGE_BUDGET = 60 * 1024
+
+
+def test_the_page_first_load_stays_within_its_budget(server):
+    """A visitor's first load is what `scripts/page-weight` counts; what a feature alone needs loads later."""
+    weigh = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "scripts" / "page-weight"), server.widget_url, "--budget", str(PAGE_BUDGET)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert weigh.returncode == 0, f"the page is over {PAGE_BUDGET:,} bytes:\n{weigh.stdout}{weigh.stderr}"
+

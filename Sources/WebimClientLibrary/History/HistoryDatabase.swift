@@ -106,8 +106,8 @@ struct HistoryDatabase: Sendable {
         connection.writeLater({ db in try Self.upsert(messages, db) }, onFailure: onFailure)
     }
 
-    /// How many writes have changed the message table, but for `saveLater`'s: while it stays the same, what a
-    /// session read or stored there is still what the table holds.
+    /// How many writes have changed the message table, but for `saveLater(olderMessages:)`'s: while it stays the
+    /// same, what a session read or stored there is still what the table holds.
     var messageChanges: Int { connection.messageChangeCount }
 
     private static func upsert(_ messages: [StoredMessageRecord], _ db: Database) throws {
