@@ -87,14 +87,9 @@ struct HistoryDatabase: Sendable {
 
     // MARK: Messages
 
-    /// Inserts or replaces messages received from the service.
-    func save(messages: [StoredMessageRecord]) throws {
-        connection.countMessageChange()
-        try write { db in try Self.upsert(messages, db) }
-    }
-
-    /// Inserts or replaces messages after returning: later reads and writes see them, and `messageChanges` has
-    /// counted them already. The caller has the messages; only the copy on disk is late, and a failure is logged.
+    /// Inserts or replaces messages received from the service, after returning: later reads and writes see
+    /// them, and `messageChanges` has counted them already. The caller has the messages; only the copy on disk
+    /// is late, and the caller logs a failure.
     func saveLater(messages: [StoredMessageRecord], onFailure: @escaping @Sendable (any Error) -> Void) {
         connection.countMessageChange()
         connection.writeLater({ db in try Self.upsert(messages, db) }, onFailure: onFailure)
