@@ -7,17 +7,14 @@ export const LOCALES = Object.freeze(['en', 'ru']);
 
 /** Looks strings up by key; a missing key shows the key itself. */
 export class Strings {
-  #table;
+  /** @type {Record<string, string>} */
+  #table = {};
   #locale;
   /** Loaded and loading parts: name → the promise of its strings being added. */
   #parts = new Map();
 
-  /**
-   * @param {Record<string, string>} table
-   * @param {string} [locale] Whose part files `load` reads.
-   */
-  constructor(table, locale = 'en') {
-    this.#table = { ...table };
+  /** @param {string} locale Whose files `load` reads. */
+  constructor(locale) {
     this.#locale = locale;
   }
 
@@ -73,7 +70,7 @@ export class Strings {
  * @returns {Promise<Strings>}
  */
 export async function loadStrings(locale, parts = []) {
-  const strings = new Strings({}, LOCALES.includes(locale) ? locale : 'en');
+  const strings = new Strings(LOCALES.includes(locale) ? locale : 'en');
   await Promise.all(['', ...parts].map((part) => strings.load(part)));
   return strings;
 }
