@@ -36,12 +36,14 @@ import WebimClientLibrary
 
     @Test func fileIsUploadedShownWithItsAttachmentAndDownloadableBySignedURL() async throws {
         try await ManualChat.with { chat in
-            let (id, outcome) = try await send(chat, Self.png, "dot.png", "image/png")
-            #expect(outcome == "success")
-            let confirmed = await chat.events.first { event in
-                if case .changed(id, _, .sent) = event { true } else { false }
-            }
-            #expect(confirmed != nil)
+            let id = try await start(chat, Self.png, "dot.png", "image/png")
+            // The handler (the upload's answer) and the change (the delta) may come in either order.
+            #expect(
+                await chat.events.sawAll(matching: [
+                    { $0 == .completed(handler: "file", outcome: "success") },
+                    { if case .changed(id, _, .sent) = $0 { true } else { false } },
+                ])
+            )
             let message = try #require(chat.harness.listener.message(id))
             #expect(message.getType() == .fileFromVisitor)
             let file = try #require(message.getData()?.getAttachment()?.getFileInfo())
