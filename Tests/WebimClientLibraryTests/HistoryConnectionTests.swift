@@ -140,4 +140,27 @@ import Testing
             try reopened.close()
         }
     }
+
+    /// Paging back grows the page cache, and a quiet spell shrinks it again, so that an idle tab stays light.
+    @Test func pagingBackGrowsTheCacheUntilPagingGoesQuiet() async throws {
+        try await withTemporaryDirectory { directory in
+            let connection = try HistoryConnection(
+                path: directory.appendingPathComponent("paging.sqlite").path,
+                migrator: migrator(),
+                registry: OpenHistoryConnections(limit: 4),
+                pagingQuietTime: .milliseconds(200)
+            )
+            #expect(try connection.cacheKiB() == HistoryConnection.usualCacheKiB)
+            connection.writeOlderPageLater(
+                { db in try db.execute(sql: "INSERT INTO note VALUES ('older')") },
+                onFailure: { Issue.record($0) }
+            )
+            #expect(try connection.cacheKiB() == HistoryConnection.pagingCacheKiB)
+            let shrank = await eventually(within: .seconds(10)) {
+                (try? connection.cacheKiB()) == HistoryConnection.usualCacheKiB
+            }
+            #expect(shrank)
+            try connection.close()
+        }
+    }
 }

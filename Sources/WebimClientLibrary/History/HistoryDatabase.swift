@@ -98,7 +98,7 @@ struct HistoryDatabase: Sendable {
     /// Stores older history after returning: the caller has the messages already and knows what it stored
     /// (`messageChanges` does not move), so paging back does not wait for the disk.
     func saveLater(olderMessages messages: [StoredMessageRecord], onFailure: @escaping @Sendable (any Error) -> Void) {
-        connection.writeLater({ db in try Self.upsert(messages, db) }, onFailure: onFailure)
+        connection.writeOlderPageLater({ db in try Self.upsert(messages, db) }, onFailure: onFailure)
     }
 
     /// How many writes have changed the message table, but for `saveLater(olderMessages:)`'s: while it stays the

@@ -2,8 +2,9 @@ import Foundation
 import WebimWire
 
 extension MessageImpl {
-    /// The history row of a sent message, keeping the wire item it came from.
-    func storedRecord(item: MessageItem?) -> StoredMessageRecord {
+    /// The history row of a sent message, keeping the wire item it came from: `json` when the caller has the
+    /// item's JSON as it came, else the item encoded again.
+    func storedRecord(item: MessageItem?, json: String? = nil) -> StoredMessageRecord {
         StoredMessageRecord(
             id: id,
             serverId: serverSideID,
@@ -17,7 +18,7 @@ extension MessageImpl {
             canBeEdited: editable,
             canBeReplied: repliable,
             edited: edited,
-            item: item.flatMap { try? String(decoding: WireCoding.makeEncoder().encode($0), as: UTF8.self) }
+            item: json ?? item.flatMap { try? String(decoding: WireCoding.makeEncoder().encode($0), as: UTF8.self) }
         )
     }
 

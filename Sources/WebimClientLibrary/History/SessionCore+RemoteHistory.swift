@@ -73,7 +73,7 @@ extension SessionCore {
         let before = beforeMicros ?? Self.nowMicros()
         let query = [(WireParameter.beforeTimestamp, String(before))] + credentialsQuery()
         do {
-            let answer = try await wire.get(
+            let (answer, body) = try await wire.getKeepingBody(
                 WireEndpoint.history,
                 query: query,
                 timeout: .seconds(30),
@@ -81,10 +81,17 @@ extension SessionCore {
             )
             guard answer.error == nil, let page = answer.data else { return nil }
             let items = page.messages ?? []
+            // The store keeps each item's JSON as the service wrote it: encoding the decoded items again cost
+            // a millisecond for a page of 100, before the page could be shown (`widget-bench history`).
+            let itemJSON = JSONArraySlices.elements(at: ["data", "messages"], in: body)
+                .flatMap { $0.count == items.count ? $0.map { String(decoding: body[$0], as: UTF8.self) } : nil }
             let context = messageContext
-            let messages = items.compactMap { item in MessageImpl(item: item, context: context).map { ($0, item) } }
+            let messages = items.indices.compactMap { index in
+                MessageImpl(item: items[index], context: context).map { ($0, items[index], itemJSON?[index]) }
+            }
             let log = self.log
-            history.saveLater(olderMessages: messages.map { message, item in message.storedRecord(item: item) }) {
+            let records = messages.map { message, item, json in message.storedRecord(item: item, json: json) }
+            history.saveLater(olderMessages: records) {
                 log(.error, .messageHistory, "could not store older history: \($0)")
             }
             if page.hasMore != true || items.isEmpty { markHistoryEnded() }

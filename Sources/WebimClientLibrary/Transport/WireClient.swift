@@ -25,8 +25,18 @@ struct WireClient: Sendable {
         timeout: Duration,
         as: Answer.Type
     ) async throws -> Answer {
+        try await getKeepingBody(path, query: query, timeout: timeout, as: Answer.self).answer
+    }
+
+    /// `get`, also returning the answer's JSON, for a caller that keeps parts of it as they came.
+    func getKeepingBody<Answer: Decodable>(
+        _ path: String,
+        query: [(String, String)],
+        timeout: Duration,
+        as: Answer.Type
+    ) async throws -> (answer: Answer, body: Data) {
         let request = WireRequest(method: .get, pathAndQuery: "\(path)?\(WireForm.encode(query))")
-        return try await execute(request, timeout: timeout)
+        return try await executeKeepingBody(request, timeout: timeout)
     }
 
     func postForm<Answer: Decodable>(
@@ -83,6 +93,13 @@ struct WireClient: Sendable {
     }
 
     private func execute<Answer: Decodable>(_ request: WireRequest, timeout: Duration) async throws -> Answer {
+        try await executeKeepingBody(request, timeout: timeout).answer
+    }
+
+    private func executeKeepingBody<Answer: Decodable>(
+        _ request: WireRequest,
+        timeout: Duration
+    ) async throws -> (answer: Answer, body: Data) {
         var request = request
         request.headers.append(("User-Agent", "Linux: Webim-Client 4.0.0; (webim-widget)"))
         let reply: WireReply
@@ -96,7 +113,7 @@ struct WireClient: Sendable {
             throw TransportError.unavailable(status: reply.status)
         }
         do {
-            return try WireCoding.makeDecoder().decode(Answer.self, from: reply.body)
+            return (try WireCoding.makeDecoder().decode(Answer.self, from: reply.body), reply.body)
         } catch {
             throw TransportError.undecodable("\(error)")
         }
