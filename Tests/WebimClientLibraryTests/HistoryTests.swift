@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 import WebimClientLibrary
+import WebimWire
 
 /// History (PROTOCOL.md §6): paging back through the service, and local history in SQLite.
 @Suite struct HistoryTests {
@@ -79,6 +80,47 @@ import WebimClientLibrary
             }
             try await offline.destroy()
             #expect(stored == paged.withLock { $0 })
+        }
+    }
+
+    /// The page before the one shown is asked for at once, so scrolling on shows it without another request:
+    /// here the service can no longer be reached by then.
+    @Test func theNextOlderPageIsReadyBeforeTheVisitorAsks() async throws {
+        try await withTemporaryDirectory { directory in
+            try await LiveStack.withService(
+                dataDirectory: directory,
+                holdTimeout: .seconds(1),
+                scenarios: ["manual": ManualChat.scenario(location: "", extra: Self.seeded)]
+            ) { service in
+                let plan = FaultPlan()
+                try await FaultProxy.with(target: service, plan: plan) { proxy in
+                    let harness = SessionHarness()
+                    try await harness.start(
+                        accountURL: proxy,
+                        storage: directory.appendingPathComponent("visitor"),
+                        location: "manual"
+                    )
+                    // The first answer holds the newest 100 of 250; the tracker shows 10 of them.
+                    _ = await eventually(within: .seconds(10)) { await plan.requests(to: WireEndpoint.history) > 0 }
+                    let newest = try await harness.newTracker(lastMessages: 10)
+                    let asked = await plan.requests(to: WireEndpoint.history)
+                    // 151–240 stored and 51–150 fetched: 141–240 shown, 51–140 kept, 1–50 asked for ahead.
+                    let page = try await harness.nextMessageIDs(limit: 100)
+                    #expect(page.count == 100)
+                    let prefetched = await eventually(within: .seconds(10)) {
+                        await plan.requests(to: WireEndpoint.history) >= asked + 2
+                    }
+                    #expect(prefetched)
+                    await plan.inject(.status(502), on: WireEndpoint.history, times: 100)
+                    // 51–140 kept and 1–50 asked for ahead: a full page though the service cannot be reached.
+                    let older = try await harness.nextMessageIDs(limit: 100)
+                    #expect(older.count == 100)
+                    let oldest = try await harness.nextMessageIDs(limit: 100)
+                    #expect(oldest.count == 40)
+                    #expect(Set(oldest + older + page + newest).count == 250)
+                    try await harness.destroy()
+                }
+            }
         }
     }
 

@@ -67,15 +67,64 @@ extension SessionCore {
     /// Requests the page of history before `beforeMicros` (nil: now) and stores it, in the background: reads and
     /// writes after it still see it. Returns its messages, or nil if nothing was learned: the request failed, or
     /// the page was empty while the history goes on.
+    ///
+    /// The page before it is asked for at once, so that it is there when the visitor scrolls on.
     func fetchOlderHistory(beforeMicros: Int64?) async -> [MessageImpl]? {
         if pageID == nil { await waitForPage(atMost: settings.requestTimeout) }
         guard pageID != nil else { return nil }
-        let before = beforeMicros ?? Self.nowMicros()
-        let query = [(WireParameter.beforeTimestamp, String(before))] + credentialsQuery()
+        guard let page = await olderPage(before: beforeMicros ?? Self.nowMicros()) else { return nil }
+        let context = messageContext
+        let messages = page.items.indices.compactMap { index in
+            MessageImpl(item: page.items[index], context: context).map { ($0, page.items[index], page.json?[index]) }
+        }
+        let log = self.log
+        let records = messages.map { message, item, json in message.storedRecord(item: item, json: json) }
+        history.saveLater(olderMessages: records) {
+            log(.error, .messageHistory, "could not store older history: \($0)")
+        }
+        if !page.hasMore {
+            markHistoryEnded()
+        } else if let oldest = messages.lazy.map(\.0.timeMicros).min() {
+            // Keyed by the bound the next request will have: the oldest message's time.
+            prefetchOlderPage(before: oldest)
+        }
+        return page.items.isEmpty && !historyEnded ? nil : messages.map(\.0)
+    }
+
+    /// The page before `before`: the one asked for ahead, when it is for this bound and nothing stored changed
+    /// since it was asked for (a change may be newer than what it holds), else a new request.
+    private func olderPage(before: Int64) async -> OlderPage? {
+        let prefetch = olderPrefetch
+        olderPrefetch = nil
+        if let prefetch, prefetch.before == before, prefetch.changes == history.messageChanges,
+            let page = await prefetch.answer.value
+        {
+            return page
+        }
+        prefetch?.answer.cancel()
+        return await Self.requestOlderPage(before: before, query: credentialsQuery(), wire: wire, log: log)
+    }
+
+    private func prefetchOlderPage(before: Int64) {
+        let (query, wire, log) = (credentialsQuery(), wire, log)
+        olderPrefetch = OlderPagePrefetch(
+            before: before,
+            changes: history.messageChanges,
+            answer: Task { await Self.requestOlderPage(before: before, query: query, wire: wire, log: log) }
+        )
+    }
+
+    /// One history-before request, decoded off the session's executor; nil if it failed.
+    private nonisolated static func requestOlderPage(
+        before: Int64,
+        query: [(String, String)],
+        wire: WireClient,
+        log: SessionLog
+    ) async -> OlderPage? {
         do {
             let (answer, body) = try await wire.getKeepingBody(
                 WireEndpoint.history,
-                query: query,
+                query: [(WireParameter.beforeTimestamp, String(before))] + query,
                 timeout: .seconds(30),
                 as: HistoryBeforeResponse.self
             )
@@ -83,21 +132,11 @@ extension SessionCore {
             let items = page.messages ?? []
             // The store keeps each item's JSON as the service wrote it: encoding the decoded items again cost
             // a millisecond for a page of 100, before the page could be shown (`widget-bench history`).
-            let itemJSON = JSONArraySlices.elements(at: ["data", "messages"], in: body)
+            let json = JSONArraySlices.elements(at: ["data", "messages"], in: body)
                 .flatMap { $0.count == items.count ? $0.map { String(decoding: body[$0], as: UTF8.self) } : nil }
-            let context = messageContext
-            let messages = items.indices.compactMap { index in
-                MessageImpl(item: items[index], context: context).map { ($0, items[index], itemJSON?[index]) }
-            }
-            let log = self.log
-            let records = messages.map { message, item, json in message.storedRecord(item: item, json: json) }
-            history.saveLater(olderMessages: records) {
-                log(.error, .messageHistory, "could not store older history: \($0)")
-            }
-            if page.hasMore != true || items.isEmpty { markHistoryEnded() }
-            return items.isEmpty && !historyEnded ? nil : messages.map(\.0)
+            return OlderPage(items: items, json: json, hasMore: page.hasMore == true && !items.isEmpty)
         } catch {
-            log(.warning, .messageHistory, "history request failed: \(error)")
+            if !Task.isCancelled { log(.warning, .messageHistory, "history request failed: \(error)") }
             return nil
         }
     }
@@ -132,4 +171,18 @@ extension SessionCore {
     func credentialsQuery() -> [(String, String)] {
         [(WireParameter.pageID, pageID ?? ""), (WireParameter.authToken, authToken ?? "")]
     }
+}
+
+/// A page of older history as the service sent it: its items, oldest first, and each item's JSON when found.
+struct OlderPage: Sendable {
+    var items: [MessageItem]
+    var json: [String]?
+    var hasMore: Bool
+}
+
+/// An older page asked for ahead of the visitor, with the store's `messageChanges` at the time.
+struct OlderPagePrefetch {
+    var before: Int64
+    var changes: Int
+    var answer: Task<OlderPage?, Never>
 }

@@ -55,6 +55,8 @@ actor SessionCore {
     var historyIsAnnounced = false
     /// Everything the store holds before the tracker's oldest message, when the tracker knows it whole.
     var olderInStore: OlderInStore?
+    /// The older page after the last one fetched, asked for before the visitor scrolls to it.
+    var olderPrefetch: OlderPagePrefetch?
 
     init(executor: WebimExecutor, settings: SessionSettings, history: HistoryDatabase) {
         self.executor = executor
@@ -125,6 +127,8 @@ actor SessionCore {
         deltaLoop = nil
         for loop in otherLoops { loop.cancel() }
         otherLoops = []
+        olderPrefetch?.answer.cancel()
+        olderPrefetch = nil
         wakeAll()
         listeners = StreamListeners()
         messageListener = nil
