@@ -35,6 +35,10 @@ final class HistoryConnection: Sendable {
     static let usualCacheKiB = 256
     /// The page cache while a visitor pages back (`writeOlderPageLater`).
     static let pagingCacheKiB = 16_384
+    /// An older page of 100 logs about 200 pages, a received message a handful: counted as this many writes, a
+    /// visitor paging back has the log checkpointed in the background before the commit's backstop does it, with
+    /// the next page waiting (50–80 ms, once every 20 pages).
+    static let olderPageWriteWeight = 16
 
     /// Opens (creating and migrating) the database at `path`.
     init(
@@ -95,8 +99,11 @@ final class HistoryConnection: Sendable {
     ///
     /// With `pendingWritesLimit` queued already, it first waits for them: a caller that queues faster than the
     /// disk keeps up waits as a plain `write` would, instead of leaving an ever longer queue for the next read.
+    ///
+    /// `weight` is how many ordinary writes this one counts as towards the next checkpoint.
     func writeLater(
         _ body: @escaping @Sendable (Database) throws -> Void,
+        weight: Int = 1,
         onFailure: @escaping @Sendable (any Error) -> Void
     ) {
         do {
@@ -112,7 +119,7 @@ final class HistoryConnection: Sendable {
             onFailure(error)
             return
         }
-        countWrite()
+        countWrite(weight: weight)
     }
 
     /// How many `writeLater` transactions may wait in the queue.
@@ -139,6 +146,7 @@ final class HistoryConnection: Sendable {
                 try db.execute(sql: "PRAGMA cache_size = -\(Self.pagingCacheKiB)")
                 try body(db)
             },
+            weight: Self.olderPageWriteWeight,
             onFailure: onFailure
         )
         if grows { shrinkCacheWhenPagingStops() }
@@ -181,9 +189,9 @@ final class HistoryConnection: Sendable {
     /// `writeLater` transactions queued and not done yet.
     var pendingWriteCount: Int { pendingWrites.load(ordering: .relaxed) }
 
-    private func countWrite() {
+    private func countWrite(weight: Int = 1) {
         if let path, let registry,
-            writesSinceCheckpoint.add(1, ordering: .relaxed).newValue >= Self.writesPerCheckpoint
+            writesSinceCheckpoint.add(weight, ordering: .relaxed).newValue >= Self.writesPerCheckpoint
         {
             writesSinceCheckpoint.store(0, ordering: .relaxed)
             registry.checkpointSoon(self, path: path)
