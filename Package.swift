@@ -33,10 +33,15 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
-        // Crypto only for `WireSignature`: both sides must compute the §2.7 and §7.3 hashes identically.
+        // Crypto for `WireSignature`: both sides must compute the §2.7 and §7.3 hashes identically. MultipartKit
+        // for `MultipartForm`, which both servers read uploads with.
         .target(
             name: "WebimWire",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -133,7 +138,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "WebimWireTests", dependencies: ["WebimWire"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "WebimWireTests",
+            dependencies: ["WebimWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "WebimClientLibraryTests",
             dependencies: ["WebimClientLibrary", "WebimService", "TestSupport"],

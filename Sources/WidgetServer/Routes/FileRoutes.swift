@@ -5,6 +5,7 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import WebimClientLibrary
+import WebimWire
 
 /// Uploads (checked against the service's limits first), the limits themselves, and downloads proxied from the service.
 struct FileRoutes {
@@ -22,7 +23,7 @@ struct FileRoutes {
 
     private func upload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
-        guard let boundary = request.headers[.contentType].flatMap(UploadForm.boundary(contentType:)) else {
+        guard let boundary = request.headers[.contentType].flatMap(MultipartForm.boundary(contentType:)) else {
             throw APIError(
                 status: .unsupportedMediaType,
                 code: "not_multipart",
@@ -45,7 +46,7 @@ struct FileRoutes {
         } catch {
             throw tooLarge
         }
-        guard let form = UploadForm.parse(body, boundary: boundary) else {
+        guard let form = MultipartForm.parse(body, boundary: boundary, fileFieldName: "file") else {
             throw APIError.badRequest("invalid_multipart", "The multipart body does not parse.")
         }
         guard let file = form.file else {

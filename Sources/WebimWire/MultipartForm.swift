@@ -1,35 +1,35 @@
-import Foundation
+public import Foundation
 import MultipartKit
-import NIOCore
+public import NIOCore
 
-/// A parsed `multipart/form-data` body: text fields and at most one file part (PROTOCOL.md §7.1, §5.2).
-struct MultipartForm: Sendable {
+/// A parsed `multipart/form-data` body: text fields and at most one file part. Both servers read uploads with
+/// it: the service the protocol's (PROTOCOL.md §7.1, §5.2), the widget its page's.
+public struct MultipartForm: Sendable {
     /// Text parts by name.
-    var fields: [String: String] = [:]
-    /// The part named `fileFieldName`, or any part with a filename.
-    var file: UploadedPart?
+    public var fields: [String: String] = [:]
+    /// The part named `fileFieldName`, or else the first part with a filename.
+    public var file: UploadedPart?
 
-    /// The boundary of a `multipart/form-data; boundary=…` content type.
-    static func boundary(contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "boundary" {
-                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            }
+    /// The boundary of a `multipart/form-data; boundary=…` content type; nil for any other type.
+    public static func boundary(contentType: String) -> String? {
+        let parts = contentType.split(separator: ";")
+        guard parts.first?.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data" else {
+            return nil
         }
-        return nil
+        let boundary = parameter("boundary", in: parts.dropFirst().joined(separator: ";"))
+        return boundary?.isEmpty == false ? boundary : nil
     }
 
     /// The boundary of a body that starts with `--boundary` (iOS's mislabelled offline messages, PROTOCOL.md §11.10).
-    static func boundary(firstLineOf body: ByteBuffer) -> String? {
+    public static func boundary(firstLineOf body: ByteBuffer) -> String? {
         let text = String(buffer: body.getSlice(at: body.readerIndex, length: min(body.readableBytes, 200)) ?? body)
         guard text.hasPrefix("--"), let line = text.split(whereSeparator: \.isNewline).first else { return nil }
         let boundary = line.dropFirst(2)
         return boundary.isEmpty ? nil : String(boundary)
     }
 
-    /// Parses `body`; a syntax error gives nil.
-    static func parse(_ body: ByteBuffer, boundary: String, fileFieldName: String) -> MultipartForm? {
+    /// Parses `body`; a syntax error gives nil. A file part without a filename is named `fileFieldName`.
+    public static func parse(_ body: ByteBuffer, boundary: String, fileFieldName: String) -> MultipartForm? {
         guard !boundary.isEmpty else { return nil }
         let parser = MultipartParser(boundary: boundary)
         var form = MultipartForm()
@@ -40,9 +40,10 @@ struct MultipartForm: Sendable {
         parser.onPartComplete = {
             let disposition = headers["content-disposition"] ?? ""
             let name = Self.parameter("name", in: disposition) ?? ""
-            if let filename = Self.parameter("filename", in: disposition), name == fileFieldName || form.file == nil {
+            let filename = Self.parameter("filename", in: disposition)
+            if name == fileFieldName || (filename != nil && form.file == nil) {
                 form.file = UploadedPart(
-                    filename: filename,
+                    filename: filename ?? fileFieldName,
                     contentType: headers["content-type"] ?? "application/octet-stream",
                     bytes: Data(content.readableBytesView)
                 )
@@ -73,8 +74,14 @@ struct MultipartForm: Sendable {
 }
 
 /// An uploaded file as received.
-struct UploadedPart: Sendable {
-    var filename: String
-    var contentType: String
-    var bytes: Data
+public struct UploadedPart: Sendable {
+    public var filename: String
+    public var contentType: String
+    public var bytes: Data
+
+    public init(filename: String, contentType: String, bytes: Data) {
+        self.filename = filename
+        self.contentType = contentType
+        self.bytes = bytes
+    }
 }
