@@ -28,11 +28,30 @@ public struct ScenarioLibrary: Sendable {
         guard scenarios["default"] != nil else {
             throw ScenarioLibraryError(file: "default", reason: "missing from \(directory.path)")
         }
+        try Self.checkOperatorIDs(scenarios)
         self.scenarios = scenarios
         self.directory = directory
         locations = Dictionary(
             uniqueKeysWithValues: scenarios.map { ($0.key, LocationDefinition(name: $0.key, scenario: $0.value)) }
         )
+    }
+
+    /// One id, one operator: the service keeps operators by id, so two scenarios that define an id differently
+    /// would show whichever was seeded last. The same operator in several scenarios is fine.
+    private static func checkOperatorIDs(_ scenarios: [String: Scenario]) throws {
+        var seen: [Int: (location: String, item: OperatorItem)] = [:]
+        for (location, scenario) in scenarios.sorted(by: { $0.key < $1.key }) {
+            for item in scenario.allOperators.map(\.wireItem) {
+                if let earlier = seen[item.id], earlier.item != item {
+                    throw ScenarioLibraryError(
+                        file: location,
+                        reason: "operator \(item.id) is \"\(item.fullname)\" here but \"\(earlier.item.fullname)\" in "
+                            + "\(earlier.location); give each operator an id of its own"
+                    )
+                }
+                seen[item.id] = (location, item)
+            }
+        }
     }
 
     /// The names of the loaded scenarios.
