@@ -6,7 +6,10 @@ struct WidgetBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "widget-bench",
         abstract: "Measures the widget server, the client core and the embedded service on loopback.",
-        subcommands: [DeliveryBenchmark.self, FanoutBenchmark.self, HistoryBenchmark.self, StartupBenchmark.self],
-        defaultSubcommand: DeliveryBenchmark.self
+        subcommands: [
+            AllBenchmarks.self, DeliveryBenchmark.self, FanoutBenchmark.self, HistoryBenchmark.self,
+            StartupBenchmark.self,
+        ],
+        defaultSubcommand: AllBenchmarks.self
     )
 }
