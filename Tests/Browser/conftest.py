@@ -58,10 +58,6 @@ def _safe_name(nodeid: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid).strip("_")
 
 
-def pytest_configure(config):
-    config.addinivalue_line("markers", "server_args(*args): extra `webim-widget serve` options for the test's server")
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keeps each phase's report on the test item so fixtures can tell whether the test failed."""
@@ -93,14 +89,10 @@ def _pump_stdout(stream, lines: queue.Queue, log_file) -> None:
     lines.put(None)
 
 
-def _extra_server_args(request) -> list[str]:
-    marker = request.node.get_closest_marker("server_args")
-    return [str(arg) for arg in marker.args] if marker else []
-
-
 @pytest.fixture
 def server_args() -> list[str]:
-    """Extra `serve` options; a test module overrides this fixture (say, `--preview-config FILE`)."""
+    """Extra `serve` options. A module overrides this fixture (say, `--preview-config FILE`); one test gives its
+    own with `@pytest.mark.parametrize("server_args", [[...]], ids=[...])`."""
     return []
 
 
@@ -127,7 +119,6 @@ def server(request, tmp_path_factory, server_args) -> ServerProcess:
             "0",
             "--data-dir",
             str(data_dir),
-            *_extra_server_args(request),
             *server_args,
         ],
         cwd=REPO_ROOT,

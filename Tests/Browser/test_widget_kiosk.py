@@ -201,7 +201,7 @@ def test_kiosk_touch_targets_and_input_font(page, operator_api, driver, wait):
     assert remembering == [], f"fields that may offer one visitor's entries to the next: {remembering}"
 
 
-@pytest.mark.server_args("--kiosk", "--kiosk-allowed-hosts", "127.0.0.1")
+@pytest.mark.parametrize("server_args", [["--kiosk", "--kiosk-allowed-hosts", "127.0.0.1"]], ids=["serve-kiosk"])
 def test_serve_kiosk_forces_kiosk_and_allows_listed_hosts_in_this_window(page, server, operator_api, driver, wait):
     page.open("location=manual&mode=widget")
     assert driver.execute_script("return document.body.dataset.mode") == "kiosk", "--kiosk did not force kiosk mode"
