@@ -141,6 +141,11 @@ import Testing
         }
     }
 
+    /// The page cache's size, in KiB.
+    private func cacheKiB(_ connection: HistoryConnection) throws -> Int {
+        try connection.use { queue in try queue.read { -(try Int.fetchOne($0, sql: "PRAGMA cache_size") ?? 0) } }
+    }
+
     /// Paging back grows the page cache, and a quiet spell shrinks it again, so that an idle tab stays light.
     @Test func pagingBackGrowsTheCacheUntilPagingGoesQuiet() async throws {
         try await withTemporaryDirectory { directory in
@@ -150,14 +155,14 @@ import Testing
                 registry: OpenHistoryConnections(limit: 4),
                 pagingQuietTime: .milliseconds(200)
             )
-            #expect(try connection.cacheKiB() == HistoryConnection.usualCacheKiB)
+            #expect(try cacheKiB(connection) == HistoryConnection.usualCacheKiB)
             connection.writeOlderPageLater(
                 { db in try db.execute(sql: "INSERT INTO note VALUES ('older')") },
                 onFailure: { Issue.record($0) }
             )
-            #expect(try connection.cacheKiB() == HistoryConnection.pagingCacheKiB)
+            #expect(try cacheKiB(connection) == HistoryConnection.pagingCacheKiB)
             let shrank = await eventually(within: .seconds(10)) {
-                (try? connection.cacheKiB()) == HistoryConnection.usualCacheKiB
+                (try? self.cacheKiB(connection)) == HistoryConnection.usualCacheKiB
             }
             #expect(shrank)
             try connection.close()

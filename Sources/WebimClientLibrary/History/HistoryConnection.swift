@@ -181,11 +181,6 @@ final class HistoryConnection: Sendable {
         }
     }
 
-    /// The page cache's size now, in KiB.
-    func cacheKiB() throws -> Int {
-        try use { queue in try queue.read { db in -(try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0) } }
-    }
-
     /// `writeLater` transactions queued and not done yet.
     var pendingWriteCount: Int { pendingWrites.load(ordering: .relaxed) }
 
