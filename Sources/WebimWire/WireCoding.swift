@@ -16,9 +16,17 @@ public enum WireCoding {
         return encoder
     }
 
+    /// Reads a protocol body: the text is parsed once (`JSONValue(parsing:)`), then read as the type.
+    ///
+    /// The same answer as `makeDecoder().decode(type, from: data)`, without that decoder's cost for every
+    /// loosely typed field (a delta's `data`, a message's `data`), which it can only read by trial and error.
+    public static func decode<Value: Decodable>(_ type: Value.Type, fromJSON data: Data) throws -> Value {
+        try decode(type, from: JSONValue(parsing: data))
+    }
+
     /// Re-reads a loosely typed value (a delta's `data`) as a concrete wire type.
     public static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
-        try makeDecoder().decode(type, from: makeEncoder().encode(value))
+        try JSONValueDecoder(value: value).decode(type)
     }
 
     /// Turns a concrete wire type into a loosely typed value, for a delta's `data`.

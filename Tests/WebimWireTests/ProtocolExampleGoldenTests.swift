@@ -12,8 +12,9 @@ import WebimWire
         """#
 
     /// The same JSON, compared as values so that key order does not matter.
-    private func assertRoundTrip<Value: Codable>(_ text: String, as type: Value.Type) throws -> Value {
+    private func assertRoundTrip<Value: Codable & Equatable>(_ text: String, as type: Value.Type) throws -> Value {
         let value = try WireCoding.makeDecoder().decode(type, from: Data(text.utf8))
+        #expect(try WireCoding.decode(type, fromJSON: Data(text.utf8)) == value)
         let reencoded = try WireCoding.makeEncoder().encode(value)
         let original = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         #expect(try JSONDecoder().decode(JSONValue.self, from: reencoded) == original)

@@ -25,7 +25,7 @@ extension MessageImpl {
     /// A message read back from history: rebuilt from its wire item, or from the columns of an older row.
     init?(stored: StoredMessageRecord, context: MessageContext) {
         if let json = stored.item,
-            let item = try? WireCoding.makeDecoder().decode(MessageItem.self, from: Data(json.utf8))
+            let item = try? WireCoding.decode(MessageItem.self, fromJSON: Data(json.utf8))
         {
             self.init(item: item, context: context)
             return
@@ -49,7 +49,7 @@ extension MessageImpl {
 
     /// The wire item a stored row keeps.
     static func item(of stored: StoredMessageRecord) -> MessageItem? {
-        stored.item.flatMap { try? WireCoding.makeDecoder().decode(MessageItem.self, from: Data($0.utf8)) }
+        stored.item.flatMap { try? WireCoding.decode(MessageItem.self, fromJSON: Data($0.utf8)) }
     }
 }
 

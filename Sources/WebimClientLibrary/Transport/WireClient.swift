@@ -113,7 +113,7 @@ struct WireClient: Sendable {
             throw TransportError.unavailable(status: reply.status)
         }
         do {
-            return (try WireCoding.makeDecoder().decode(Answer.self, from: reply.body), reply.body)
+            return (try WireCoding.decode(Answer.self, fromJSON: reply.body), reply.body)
         } catch {
             throw TransportError.undecodable("\(error)")
         }
