@@ -56,10 +56,9 @@ public struct FileParametersItem: Codable, Sendable, Equatable {
 
     /// The files of a file message's `text`: one object or an array of them (a multi-file message).
     public static func list(fromMessageText text: String) -> [FileParametersItem] {
-        let decoder = WireCoding.makeDecoder()
-        let data = Data(text.utf8)
-        if let one = try? decoder.decode(FileParametersItem.self, from: data) { return [one] }
-        return (try? decoder.decode([FileParametersItem].self, from: data)) ?? []
+        guard let value = try? JSONValue(parsing: Data(text.utf8)) else { return [] }
+        if let one = try? WireCoding.decode(FileParametersItem.self, from: value) { return [one] }
+        return (try? WireCoding.decode([FileParametersItem].self, from: value)) ?? []
     }
 
     /// This object as a file message's `text`.

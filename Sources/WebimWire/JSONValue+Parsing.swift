@@ -180,8 +180,8 @@ private struct JSONParser {
         }
     }
 
-    /// An integer when the text has no fraction or exponent and fits 64 bits (microsecond timestamps must
-    /// stay exact); otherwise a double.
+    /// An integer when the number is whole and fits 64 bits (microsecond timestamps must stay exact);
+    /// otherwise a double.
     private mutating func parseNumber() throws -> JSONValue {
         let start = offset
         _ = consume(UInt8(ascii: "-"))
@@ -204,6 +204,8 @@ private struct JSONParser {
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         if integral, let value = Int64(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else { throw failure("number out of range") }
+        // `JSONDecoder` reads any whole number that fits as an integer (`1.0`, `1e3`, `-0.0`).
+        if let exact = Int64(exactly: value) { return .int(exact) }
         return .double(value)
     }
 

@@ -127,7 +127,7 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        JSONValueDecoder(value: members["super"] ?? .null, codingPath: codingPath + [IndexKey(stringValue: "super")])
+        JSONValueDecoder(value: members["super"] ?? .null, codingPath: codingPath + [CodingKeyText("super")])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -197,7 +197,7 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
     /// Reads the current element and moves past it only when that worked, as `JSONDecoder` does.
     private mutating func next<T>(_ read: (JSONValueDecoder) throws -> T) throws -> T {
         guard !isAtEnd else { throw pastTheEnd(T.self) }
-        let path = codingPath + [IndexKey(intValue: currentIndex)]
+        let path = codingPath + [CodingKeyText(index: currentIndex)]
         let result = try read(JSONValueDecoder(value: elements[currentIndex], codingPath: path))
         currentIndex += 1
         return result
@@ -207,25 +207,9 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
         DecodingError.valueNotFound(
             type,
             DecodingError.Context(
-                codingPath: codingPath + [IndexKey(intValue: currentIndex)],
+                codingPath: codingPath + [CodingKeyText(index: currentIndex)],
                 debugDescription: "The array has no more elements."
             )
         )
-    }
-}
-
-/// An array index, or `super`, in a coding path.
-private struct IndexKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
-    }
-
-    init(intValue: Int) {
-        stringValue = "Index \(intValue)"
-        self.intValue = intValue
     }
 }

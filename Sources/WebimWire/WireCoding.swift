@@ -29,8 +29,9 @@ public enum WireCoding {
         try JSONValueDecoder(value: value).decode(type)
     }
 
-    /// Turns a concrete wire type into a loosely typed value, for a delta's `data`.
+    /// Turns a concrete wire type into a loosely typed value, for a delta's `data`: the value its JSON text
+    /// reads back as.
     public static func jsonValue(of value: some Encodable) throws -> JSONValue {
-        try makeDecoder().decode(JSONValue.self, from: makeEncoder().encode(value))
+        try JSONValue(parsing: makeEncoder().encode(value))
     }
 }

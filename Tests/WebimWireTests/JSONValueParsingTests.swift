@@ -10,7 +10,7 @@ import WebimWire
     @Test func everyKindOfValueParsesAsTheDecoderReadsIt() throws {
         let text = #"""
              { "s": "plain", "e": "q\" b\\ s\/ \b\f\n\r\t \u00e9 \ud83d\ude00 \u041f", "i": -42, "zero": 0,
-               "micros": 1795372298327663, "d": 1795372298.327663, "exp": 1.5E-3, "big": 123456789012345678901234,
+               "micros": 1795372298327663, "d": 1795372298.327663, "exp": 1.5E-3, "whole": [1.0, 1e3, -0.0, 1e20], "big": 123456789012345678901234,
                "t": true, "f": false, "n": null, "a": [1, [2, []], {}], "o": {"k": {"k": "v"}}, "u": "Привет, 👋" }
             """#
         let value = try parsed(text)

@@ -149,7 +149,7 @@ extension ChatEngine {
     /// Parses a `visitor-fields` / `custom_fields` JSON object; malformed JSON is `wrong-argument-value`.
     static func visitorFields(_ text: String?) throws -> [String: String]? {
         guard let text else { return nil }
-        guard case .object(let members) = try? WireCoding.makeDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        guard case .object(let members) = try? JSONValue(parsing: Data(text.utf8))
         else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         return members.compactMapValues { value in
             switch value {

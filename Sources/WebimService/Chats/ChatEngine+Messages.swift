@@ -122,7 +122,7 @@ extension ChatEngine {
     /// The message a visitor's `quote` parameter names, or the nested quote error (PROTOCOL.md §5.3).
     static func resolveVisitorQuote(_ text: String, change: VisitorChange) throws -> MessageRecord {
         let failure = { (code: String) in ProtocolFailure(code, nested: true) }
-        guard let value = try? WireCoding.makeDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+        guard let value = try? JSONValue(parsing: Data(text.utf8)) else {
             throw failure(WireError.requiredQuoteArgsMissing)
         }
         if let references = value.arrayValue {
@@ -150,7 +150,7 @@ extension ChatEngine {
 
     /// Checks that a `data` parameter is a JSON object and returns its text.
     static func jsonObjectText(_ text: String) throws -> String {
-        guard case .object = try? WireCoding.makeDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+        guard case .object = try? JSONValue(parsing: Data(text.utf8)) else {
             throw ProtocolFailure(WireError.wrongArgumentValue)
         }
         return text

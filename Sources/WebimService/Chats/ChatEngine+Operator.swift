@@ -102,7 +102,7 @@ extension ChatEngine {
             message.label = label
             if let caption {
                 var data = message.data.flatMap {
-                    try? WireCoding.makeDecoder().decode(JSONValue.self, from: Data($0.utf8))
+                    try? JSONValue(parsing: Data($0.utf8))
                 }
                 if case .object(var members) = data {
                     members["extra_text"] = .string(caption)

@@ -160,7 +160,7 @@ extension ChatEngine {
     }
 
     private static func visitorID(fromJSON text: String) -> String? {
-        guard let value = try? WireCoding.makeDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+        guard let value = try? JSONValue(parsing: Data(text.utf8)) else {
             return nil
         }
         return value["id"]?.stringValue

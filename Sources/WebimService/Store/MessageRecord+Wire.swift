@@ -27,7 +27,7 @@ extension MessageRecord {
             canBeReplied: repliable,
             edited: edited ? true : nil,
             deleted: deleted ? true : nil,
-            quote: quote.flatMap { try? WireCoding.makeDecoder().decode(QuoteItem.self, from: Data($0.utf8)) },
+            quote: quote.flatMap { try? WireCoding.decode(QuoteItem.self, fromJSON: Data($0.utf8)) },
             reaction: reaction,
             canVisitorReact: isOperatorContent ? true : nil,
             canVisitorChangeReaction: isOperatorContent ? true : nil
@@ -52,7 +52,7 @@ extension MessageRecord {
     }
 
     private static func json(_ text: String) -> JSONValue? {
-        try? WireCoding.makeDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        try? JSONValue(parsing: Data(text.utf8))
     }
 }
 
