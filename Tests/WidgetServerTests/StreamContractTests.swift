@@ -53,14 +53,14 @@ import Testing
 
     @Test func aSlowReaderIsCutOffAndResumesByCursor() async throws {
         let log = TabEventLog(subscriberBuffer: 4)
-        let (initial, live) = try #require(log.subscribe(after: nil))
-        #expect(initial.first?.event == "snapshot")
+        let subscription = try #require(log.subscribe(after: nil))
+        #expect(subscription.initial.first?.event == "snapshot")
         for index in 1...10 { log.publish(.operatorTyping(index % 2 == 0)) }
         var received: [Int] = []
-        for await event in live { received.append(event.id ?? 0) }
+        for await event in subscription.live { received.append(event.id ?? 0) }
         #expect(received == [1, 2, 3, 4])
-        let (missed, _) = try #require(log.subscribe(after: received.last))
-        #expect(missed.compactMap(\.id) == Array(5...10))
+        let missed = try #require(log.subscribe(after: received.last))
+        #expect(missed.initial.compactMap(\.id) == Array(5...10))
     }
 
     @Test func anotherTabsIDReadsNeitherEventsNorFiles() async throws {

@@ -6,6 +6,8 @@ public struct ServerSentEvent: Sendable, Equatable {
     public var event: String?
     /// The payload; each line becomes its own `data:` line.
     public var data: String
+    /// A comment frame instead (`: ping`), which EventSource ignores; a proxy sees the connection in use.
+    public var comment: String?
 
     public init(id: Int?, event: String?, data: String) {
         self.id = id
@@ -13,8 +15,16 @@ public struct ServerSentEvent: Sendable, Equatable {
         self.data = data
     }
 
+    /// The keep-alive comment.
+    public static let ping = {
+        var ping = ServerSentEvent(id: nil, event: nil, data: "")
+        ping.comment = "ping"
+        return ping
+    }()
+
     /// The wire text, ending with the blank line that dispatches the event.
     public var text: String {
+        if let comment { return ": \(comment)\n\n" }
         var text = ""
         if let id { text += "id: \(id)\n" }
         if let event { text += "event: \(event)\n" }

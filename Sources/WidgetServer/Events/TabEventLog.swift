@@ -19,7 +19,7 @@ final class TabEventLog: Sendable {
 
     /// How many events a slow reader may fall behind before its stream is closed.
     let subscriberBuffer: Int
-    private typealias Subscriber = AsyncStream<ServerSentEvent>.Continuation
+    fileprivate typealias Subscriber = AsyncStream<ServerSentEvent>.Continuation
 
     private let state = Mutex(State())
     /// Held while a frame is numbered and yielded (see `publish`).
@@ -60,16 +60,30 @@ final class TabEventLog: Sendable {
         }
     }
 
-    /// The events a page must see first, then the live stream; nil once the tab has ended.
+    /// A connected stream: the events a page must see first, then the live ones.
+    struct Subscription: Sendable {
+        let initial: [ServerSentEvent]
+        let live: AsyncStream<ServerSentEvent>
+        fileprivate let continuation: Subscriber
+
+        /// Sends a keep-alive comment down this stream alone. The writer reads one stream: handing events
+        /// through a second one, to merge in the pings, cost every event another task switch.
+        func ping() { continuation.yield(.ping) }
+
+        /// Ends the stream: the page closed its connection.
+        func end() { continuation.finish() }
+    }
+
+    /// Subscribes a stream; nil once the tab has ended.
     ///
     /// With a cursor the replay buffer still covers, the page gets only what it missed; otherwise a
     /// `snapshot` carrying the id of the last event it includes.
-    func subscribe(after cursor: Int?) -> (initial: [ServerSentEvent], live: AsyncStream<ServerSentEvent>)? {
+    func subscribe(after cursor: Int?) -> Subscription? {
         let (live, continuation) = AsyncStream.makeStream(
             of: ServerSentEvent.self,
             bufferingPolicy: .bufferingOldest(subscriberBuffer)
         )
-        return state.withLock { state -> ([ServerSentEvent], AsyncStream<ServerSentEvent>)? in
+        return state.withLock { state -> Subscription? in
             guard !state.isEnded else { return nil }
             let initial: [ServerSentEvent]
             let oldestReplayable = (state.replay.first?.id ?? state.lastID + 1) - 1
@@ -85,7 +99,7 @@ final class TabEventLog: Sendable {
             state.subscribers[id] = continuation
             state.lastActive = .now
             continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
-            return (initial, live)
+            return Subscription(initial: initial, live: live, continuation: continuation)
         }
     }
 

@@ -15,10 +15,10 @@ struct EventStreamRoute {
             let cursor = try Self.cursor(of: request)
             // 204 tells EventSource to stop: the tab is gone and will not come back.
             guard let id = context.parameters.get("tab"), let tab = registry.tab(id: id),
-                let (initial, live) = tab.events.subscribe(after: cursor)
+                let subscription = tab.events.subscribe(after: cursor)
             else { return Response(status: .noContent) }
-            let opening = ServerSentEvent.retry(milliseconds: retryMilliseconds) + initial.map(\.text).joined()
-            let capacity = tab.events.subscriberBuffer
+            let opening =
+                ServerSentEvent.retry(milliseconds: retryMilliseconds) + subscription.initial.map(\.text).joined()
             return Response(
                 status: .ok,
                 headers: [
@@ -32,21 +32,17 @@ struct EventStreamRoute {
                 ],
                 body: ResponseBody { writer in
                     try await writer.write(ByteBuffer(string: opening))
-                    let (frames, sink) = AsyncStream.makeStream(
-                        of: String.self,
-                        bufferingPolicy: .bufferingOldest(capacity + 1)
-                    )
                     // The page closing its connection ends the stream at once, not at the next failed write.
                     try await request.body.consumeWithInboundCloseHandler { _ in
                         try await withThrowingTaskGroup(of: Void.self) { group in
-                            Self.feed(sink, from: live, pingsEvery: pingInterval, into: &group)
-                            for await frame in frames.cancelOnGracefulShutdown() {
-                                try await writer.write(ByteBuffer(string: frame))
+                            group.addTask { await Self.ping(subscription, every: pingInterval) }
+                            for await event in subscription.live.cancelOnGracefulShutdown() {
+                                try await writer.write(ByteBuffer(string: event.text))
                             }
                             group.cancelAll()
                         }
                     } onInboundClosed: {
-                        sink.finish()
+                        subscription.end()
                     }
                     try await writer.finish(nil)
                 }
@@ -54,31 +50,9 @@ struct EventStreamRoute {
         }
     }
 
-    /// Feeds the event frames and a `: ping` every `interval` into `sink`, which finishes when the events end.
-    ///
-    /// A reader too slow for the sink's capacity is cut off too, like one whose event queue overflowed.
-    private static func feed(
-        _ sink: AsyncStream<String>.Continuation,
-        from live: AsyncStream<ServerSentEvent>,
-        pingsEvery interval: Duration,
-        into group: inout ThrowingTaskGroup<Void, any Error>
-    ) {
-        group.addTask {
-            for await event in live {
-                if case .dropped = sink.yield(event.text) { break }
-            }
-            sink.finish()
-        }
-        group.addTask {
-            while true {
-                do {
-                    try await Task.sleep(for: interval)
-                } catch {
-                    return
-                }
-                sink.yield(": ping\n\n")
-            }
-        }
+    /// Sends a `: ping` down the stream every `interval`, until cancelled.
+    private static func ping(_ subscription: TabEventLog.Subscription, every interval: Duration) async {
+        while (try? await Task.sleep(for: interval)) != nil { subscription.ping() }
     }
 
     /// The resume cursor: `Last-Event-ID` from EventSource, or `?after=` from a reloaded page.
