@@ -58,20 +58,22 @@ private struct JSONParser {
 
     private mutating func parseObject() throws -> JSONValue {
         offset += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
-        if consume(UInt8(ascii: "}")) { return .object(members) }
+        if consume(UInt8(ascii: "}")) { return .object([:]) }
+        // Collected first, so that the dictionary is built once at its size instead of regrowing as it fills.
+        var members: [(String, JSONValue)] = []
         repeat {
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw failure("expected a key") }
             let key = try parseString()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw failure("expected ':'") }
-            members[key] = try parseValue()
+            members.append((key, try parseValue()))
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { throw failure("expected ',' or '}'") }
-        return .object(members)
+        // A repeated key keeps its last value, as `JSONDecoder` does.
+        return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
     }
 
     private mutating func parseArray() throws -> JSONValue {
