@@ -75,4 +75,15 @@ import WebimWire
         #expect(shape == Shape(a: [1, nil, 3], b: [[true], []], c: ["x": 1.25], missing: nil))
         #expect(throws: DecodingError.self) { try WireCoding.decode([UInt8].self, fromJSON: Data("[1,256]".utf8)) }
     }
+
+    @Test func anErrorNamesThePathToTheBadValue() throws {
+        struct Outer: Decodable { var rows: [[String: Int]] }
+        let text = #"{"rows":[{"a":1},{"a":1,"b":"two"}]}"#
+        #expect {
+            try WireCoding.decode(Outer.self, fromJSON: Data(text.utf8))
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["rows", "1", "b"]
+        }
+    }
 }
