@@ -23,6 +23,8 @@ public actor FaultPlan {
     private var isReleased = false
     private var retargeted: String?
     private var requestCounts: [String: Int] = [:]
+    /// The query of every request received, by path.
+    private var queries: [String: [String]] = [:]
 
     public init() {}
 
@@ -32,8 +34,16 @@ public actor FaultPlan {
     /// How many requests for exactly `path` the proxy received.
     public func requests(to path: String) -> Int { requestCounts[path, default: 0] }
 
-    func target(for path: String, default target: String) -> String {
+    /// How many requests for exactly `path` carried the query parameter `name`.
+    public func requests(to path: String, carrying name: String) -> Int {
+        queries[path, default: []].filter { query in
+            query.split(separator: "&").contains { $0.hasPrefix("\(name)=") }
+        }.count
+    }
+
+    func target(for path: String, query: String, default target: String) -> String {
         requestCounts[path, default: 0] += 1
+        queries[path, default: []].append(query)
         return retargeted ?? target
     }
 
@@ -131,7 +141,7 @@ public enum FaultProxy {
         case nil:
             break
         }
-        let base = await plan.target(for: request.uri.path, default: target)
+        let base = await plan.target(for: request.uri.path, query: request.uri.query ?? "", default: target)
         var outgoing = HTTPClientRequest(url: base + request.uri.description)
         outgoing.method = .init(rawValue: request.method.rawValue)
         if let contentType = request.headers[.contentType] {

@@ -124,6 +124,48 @@ import WebimWire
         }
     }
 
+    /// A page asked for ahead may be older than the store by the time the visitor asks for it (one of its
+    /// messages edited since, say), so after any stored change it is asked for again.
+    @Test func aPageAskedForAheadIsAskedForAgainOnceAStoredMessageChanged() async throws {
+        try await withTemporaryDirectory { directory in
+            try await LiveStack.withService(
+                dataDirectory: directory,
+                holdTimeout: .seconds(1),
+                scenarios: ["manual": ManualChat.scenario(location: "", extra: Self.seeded)]
+            ) { service in
+                let plan = FaultPlan()
+                try await FaultProxy.with(target: service, plan: plan) { proxy in
+                    let harness = SessionHarness()
+                    try await harness.start(
+                        accountURL: proxy,
+                        storage: directory.appendingPathComponent("visitor"),
+                        location: "manual"
+                    )
+                    @Sendable func olderPagesAskedFor() async -> Int {
+                        await plan.requests(to: WireEndpoint.history, carrying: WireParameter.beforeTimestamp)
+                    }
+                    _ = await eventually(within: .seconds(10)) { await plan.requests(to: WireEndpoint.history) > 0 }
+                    let newest = try await harness.newTracker(lastMessages: 10)
+                    // 51–150 fetched for this page, and 1–50 asked for ahead.
+                    let page = try await harness.nextMessageIDs(limit: 100)
+                    #expect(page.count == 100)
+                    #expect(await eventually(within: .seconds(10)) { await olderPagesAskedFor() == 2 })
+                    let sent = try await harness.send("Newer than every page")
+                    _ = await harness.listener.events.first {
+                        $0 == .changed(id: sent, text: "Newer than every page", status: .sent)
+                    }
+                    let older = try await harness.nextMessageIDs(limit: 100)
+                    #expect(older.count == 100)
+                    #expect(await olderPagesAskedFor() == 3)
+                    let oldest = try await harness.nextMessageIDs(limit: 100)
+                    #expect(oldest.count == 40)
+                    #expect(Set(oldest + older + page + newest).count == 250)
+                    try await harness.destroy()
+                }
+            }
+        }
+    }
+
     @Test func historyIsStoredLocallyAndShownAtOnceAfterARestart() async throws {
         try await withTemporaryDirectory { directory in
             let storage = directory.appendingPathComponent("kept-visitor")
