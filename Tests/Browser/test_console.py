@@ -210,7 +210,9 @@ def test_operator_sends_a_file_pauses_and_sets_status(windows, driver, wait, tmp
     row = windows.select_chat_with_last(question)
 
     notes = tmp_path / "notes.txt"
-    notes.write_text("The notes you asked for.\n", encoding="utf-8")
+    # 1,550 bytes: a size that rounds differently to one decimal (1.5 KB) and to a whole number (2 KB).
+    notes_text = "The notes you asked for.\n" * 62
+    notes.write_text(notes_text, encoding="utf-8")
     driver.find_element(By.CSS_SELECTOR, '[data-tool="file"] > summary').click()
     driver.find_element(By.CSS_SELECTOR, "[data-file-input]").send_keys(str(notes))
     driver.find_element(By.CSS_SELECTOR, "[data-file-caption]").send_keys("Here you are")
@@ -220,19 +222,21 @@ def test_operator_sends_a_file_pauses_and_sets_status(windows, driver, wait, tmp
         "the file message never showed in the console",
     )
     link = item.find_element(By.CSS_SELECTOR, "[data-file-link]")
-    assert link.text.startswith("notes.txt")
+    assert link.text == "notes.txt (2 KB)"
     assert "Here you are" in item.text
     body = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "fetch(arguments[0]).then((r) => r.text()).then(done, (e) => done(String(e)));",
         link.get_attribute("href"),
     )
-    assert body == "The notes you asked for.\n"
+    assert body == notes_text
     windows.show_widget()
-    wait.until(
-        lambda d: d.execute_script(WIDGET_ITEMS, "fileFromOperator", None),
+    shown = wait.until(
+        lambda d: (d.execute_script(WIDGET_ITEMS, "fileFromOperator", None) or [False])[0],
         "the visitor's page never received the file message",
     )
+    # The visitor sees the size the operator saw.
+    wait.until(lambda d: "2 KB" in shown.text, "the visitor's page shows another size")
 
     # Pause the scenario: the list and the button say so.
     windows.show_console()

@@ -96,8 +96,10 @@ function safeLink(value) {
   }
 }
 
+// The widget's rule (Public/js/format.js), so that the operator and the visitor see the same size; the
+// console is served from its own root and cannot import the widget's module.
 function formatSize(bytes) {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
 }
