@@ -86,83 +86,51 @@ import WebimWire
     /// The page before the one shown is asked for at once, so scrolling on shows it without another request:
     /// here the service can no longer be reached by then.
     @Test func theNextOlderPageIsReadyBeforeTheVisitorAsks() async throws {
-        try await withTemporaryDirectory { directory in
-            try await LiveStack.withService(
-                dataDirectory: directory,
-                holdTimeout: .seconds(1),
-                scenarios: ["manual": ManualChat.scenario(location: "", extra: Self.seeded)]
-            ) { service in
-                let plan = FaultPlan()
-                try await FaultProxy.with(target: service, plan: plan) { proxy in
-                    let harness = SessionHarness()
-                    try await harness.start(
-                        accountURL: proxy,
-                        storage: directory.appendingPathComponent("visitor"),
-                        location: "manual"
-                    )
-                    // The first answer holds the newest 100 of 250; the tracker shows 10 of them.
-                    _ = await eventually(within: .seconds(10)) { await plan.requests(to: WireEndpoint.history) > 0 }
-                    let newest = try await harness.newTracker(lastMessages: 10)
-                    let asked = await plan.requests(to: WireEndpoint.history)
-                    // 151–240 stored and 51–150 fetched: 141–240 shown, 51–140 kept, 1–50 asked for ahead.
-                    let page = try await harness.nextMessageIDs(limit: 100)
-                    #expect(page.count == 100)
-                    let prefetched = await eventually(within: .seconds(10)) {
-                        await plan.requests(to: WireEndpoint.history) >= asked + 2
-                    }
-                    #expect(prefetched)
-                    await plan.inject(.status(502), on: WireEndpoint.history, times: 100)
-                    // 51–140 kept and 1–50 asked for ahead: a full page though the service cannot be reached.
-                    let older = try await harness.nextMessageIDs(limit: 100)
-                    #expect(older.count == 100)
-                    let oldest = try await harness.nextMessageIDs(limit: 100)
-                    #expect(oldest.count == 40)
-                    #expect(Set(oldest + older + page + newest).count == 250)
-                    try await harness.destroy()
-                }
+        try await Self.withPagingVisitor { harness, plan in
+            // The first answer holds the newest 100 of 250; the tracker shows 10 of them.
+            _ = await eventually(within: .seconds(10)) { await plan.requests(to: WireEndpoint.history) > 0 }
+            let newest = try await harness.newTracker(lastMessages: 10)
+            let asked = await plan.requests(to: WireEndpoint.history)
+            // 151–240 stored and 51–150 fetched: 141–240 shown, 51–140 kept, 1–50 asked for ahead.
+            let page = try await harness.nextMessageIDs(limit: 100)
+            #expect(page.count == 100)
+            let prefetched = await eventually(within: .seconds(10)) {
+                await plan.requests(to: WireEndpoint.history) >= asked + 2
             }
+            #expect(prefetched)
+            await plan.inject(.status(502), on: WireEndpoint.history, times: 100)
+            // 51–140 kept and 1–50 asked for ahead: a full page though the service cannot be reached.
+            let older = try await harness.nextMessageIDs(limit: 100)
+            #expect(older.count == 100)
+            let oldest = try await harness.nextMessageIDs(limit: 100)
+            #expect(oldest.count == 40)
+            #expect(Set(oldest + older + page + newest).count == 250)
         }
     }
 
     /// A page asked for ahead may be older than the store by the time the visitor asks for it (one of its
     /// messages edited since, say), so after any stored change it is asked for again.
     @Test func aPageAskedForAheadIsAskedForAgainOnceAStoredMessageChanged() async throws {
-        try await withTemporaryDirectory { directory in
-            try await LiveStack.withService(
-                dataDirectory: directory,
-                holdTimeout: .seconds(1),
-                scenarios: ["manual": ManualChat.scenario(location: "", extra: Self.seeded)]
-            ) { service in
-                let plan = FaultPlan()
-                try await FaultProxy.with(target: service, plan: plan) { proxy in
-                    let harness = SessionHarness()
-                    try await harness.start(
-                        accountURL: proxy,
-                        storage: directory.appendingPathComponent("visitor"),
-                        location: "manual"
-                    )
-                    @Sendable func olderPagesAskedFor() async -> Int {
-                        await plan.requests(to: WireEndpoint.history, carrying: WireParameter.beforeTimestamp)
-                    }
-                    _ = await eventually(within: .seconds(10)) { await plan.requests(to: WireEndpoint.history) > 0 }
-                    let newest = try await harness.newTracker(lastMessages: 10)
-                    // 51–150 fetched for this page, and 1–50 asked for ahead.
-                    let page = try await harness.nextMessageIDs(limit: 100)
-                    #expect(page.count == 100)
-                    #expect(await eventually(within: .seconds(10)) { await olderPagesAskedFor() == 2 })
-                    let sent = try await harness.send("Newer than every page")
-                    _ = await harness.listener.events.first {
-                        $0 == .changed(id: sent, text: "Newer than every page", status: .sent)
-                    }
-                    let older = try await harness.nextMessageIDs(limit: 100)
-                    #expect(older.count == 100)
-                    #expect(await olderPagesAskedFor() == 3)
-                    let oldest = try await harness.nextMessageIDs(limit: 100)
-                    #expect(oldest.count == 40)
-                    #expect(Set(oldest + older + page + newest).count == 250)
-                    try await harness.destroy()
-                }
+        try await Self.withPagingVisitor { harness, plan in
+            @Sendable func olderPagesAskedFor() async -> Int {
+                await plan.requests(to: WireEndpoint.history, carrying: WireParameter.beforeTimestamp)
             }
+            _ = await eventually(within: .seconds(10)) { await plan.requests(to: WireEndpoint.history) > 0 }
+            let newest = try await harness.newTracker(lastMessages: 10)
+            // 51–150 fetched for this page, and 1–50 asked for ahead.
+            let page = try await harness.nextMessageIDs(limit: 100)
+            #expect(page.count == 100)
+            #expect(await eventually(within: .seconds(10)) { await olderPagesAskedFor() == 2 })
+            let sent = try await harness.send("Newer than every page")
+            _ = await harness.listener.events.first {
+                $0 == .changed(id: sent, text: "Newer than every page", status: .sent)
+            }
+            let older = try await harness.nextMessageIDs(limit: 100)
+            #expect(older.count == 100)
+            #expect(await olderPagesAskedFor() == 3)
+            let oldest = try await harness.nextMessageIDs(limit: 100)
+            #expect(oldest.count == 40)
+            #expect(Set(oldest + older + page + newest).count == 250)
         }
     }
 
@@ -184,6 +152,31 @@ import WebimWire
             try await offline.start(accountURL: "http://127.0.0.1:9", storage: storage, location: "manual")
             #expect(try await offline.newTracker(lastMessages: 10) == before)
             try await offline.destroy()
+        }
+    }
+
+    /// A session on the seeded 250-message history, reaching the service through a fault proxy; destroyed after.
+    private static func withPagingVisitor(
+        _ body: @escaping @Sendable (SessionHarness, FaultPlan) async throws -> Void
+    ) async throws {
+        try await withTemporaryDirectory { directory in
+            try await LiveStack.withService(
+                dataDirectory: directory,
+                holdTimeout: .seconds(1),
+                scenarios: ["manual": ManualChat.scenario(location: "", extra: Self.seeded)]
+            ) { service in
+                let plan = FaultPlan()
+                try await FaultProxy.with(target: service, plan: plan) { proxy in
+                    let harness = SessionHarness()
+                    try await harness.start(
+                        accountURL: proxy,
+                        storage: directory.appendingPathComponent("visitor"),
+                        location: "manual"
+                    )
+                    try await body(harness, plan)
+                    try await harness.destroy()
+                }
+            }
         }
     }
 }
