@@ -30,7 +30,7 @@ import Testing
             return
         }
         #expect(middle.id == "b" && next?.id == "c")
-        #expect(window.shown.map(\.id) == ["a", "b", "c", "d"])
+        #expect(Array(window.shown.map(\.id)) == ["a", "b", "c", "d"])
     }
 
     @Test func sentMessagesGoBeforeTheVisitorsUnconfirmedOnes() {
@@ -51,7 +51,7 @@ import Testing
         window.show(latest: [sent("b", at: 20)])
         #expect(window.upsert(sent("a", at: 10), firstSending: nil).isEmpty)
         window.prepend(older: [sent("a", at: 10)])
-        #expect(window.shown.map(\.id) == ["a", "b"])
+        #expect(Array(window.shown.map(\.id)) == ["a", "b"])
     }
 
     @Test func anUnchangedMessageIsNotReportedTwiceAndAChangeIsReportedOnce() {
@@ -73,10 +73,44 @@ import Testing
         let first = window.startTracker()
         window.show(latest: [sent("a", at: 10), sent("b", at: 20), sent("c", at: 30)])
         window.reset(to: sent("b", at: 20))
-        #expect(window.shown.map(\.id) == ["b", "c"])
+        #expect(Array(window.shown.map(\.id)) == ["b", "c"])
         #expect(window.upsert(sent("a2", at: 15), firstSending: nil).isEmpty)
         let second = window.startTracker()
         #expect(second != first)
         #expect(window.shown.isEmpty && !window.isActive)
+    }
+
+    @Test func aRemovedMessageIsReportedOnceAndComesBackAsNew() {
+        var window = MessageWindow()
+        _ = window.startTracker()
+        window.show(latest: [sent("a", at: 10), sent("b", at: 20)])
+        guard case .removed(let removed) = window.remove(id: "a").first else {
+            Issue.record("no removed event")
+            return
+        }
+        #expect(removed.id == "a")
+        #expect(window.remove(id: "a").isEmpty)
+        // Its id was seen before, so the window looks for it, does not find it, and adds it again.
+        guard case .added(let added, let before) = window.upsert(sent("a", at: 10), firstSending: nil).first else {
+            Issue.record("no added event")
+            return
+        }
+        #expect(added.id == "a" && before?.id == "b")
+        #expect(Array(window.shown.map(\.id)) == ["a", "b"])
+    }
+
+    @Test func aChangeInPlaceReplacesTheShownMessage() {
+        var window = MessageWindow()
+        _ = window.startTracker()
+        window.show(latest: [sent("a", at: 10), sent("b", at: 20)])
+        let rename: (inout MessageImpl) -> Void = { $0.text = "changed" }
+        let events = window.update(where: { $0.id == "b" }, rename)
+        guard case .changed(let old, let new) = events.first, events.count == 1 else {
+            Issue.record("not one changed event")
+            return
+        }
+        #expect(old.text == "b" && new.text == "changed")
+        #expect(window.shown.map(\.text) == ["a", "changed"])
+        #expect(window.update(where: { $0.id == "b" }, rename).isEmpty)
     }
 }

@@ -21,10 +21,17 @@ struct MessageWindow: Sendable {
     /// Whether the tracker has a request in flight.
     var isBusy = false
     /// Sent messages shown, oldest first. A deque: paging back through a long history adds a page at the
-    /// front each time, which in an array moves every message already shown.
-    private(set) var shown: Deque<MessageImpl> = []
-    /// The ids in `shown`, so that a new message is known to be new without scanning them all.
-    private var shownIDs: Set<String> = []
+    /// front each time, which in an array moves every message already shown. Each is held by reference: a
+    /// message is 568 bytes, and growing past 65,536 of them moved 37 MB at once (tens of milliseconds for
+    /// one page, `widget-bench history`); pointers move in well under one.
+    private var storage: Deque<ShownMessage> = []
+    /// The hash values of the ids shown, and of some removed since: a message whose id's hash is not here is
+    /// new without a scan, and one whose hash is here is looked for. Rehashing 98,400 ids as a `Set<String>`
+    /// grew took 21 ms for one page; their hashes take 3 ms.
+    private var maybeShown: Set<Int> = []
+
+    /// Sent messages shown, oldest first.
+    var shown: LazyMapSequence<Deque<ShownMessage>, MessageImpl> { storage.lazy.map(\.message) }
     /// Messages older than this are outside the range; nil means no lower limit.
     private(set) var lowerBoundMicros: Int64?
 
@@ -55,8 +62,8 @@ struct MessageWindow: Sendable {
     /// An older page the tracker returned.
     mutating func prepend(older page: [MessageImpl]) {
         guard let first = page.first else { return }
-        shown.prepend(contentsOf: page)
-        shownIDs.formUnion(page.map(\.id))
+        storage.prepend(contentsOf: page.map(ShownMessage.init))
+        maybeShown.formUnion(page.map(\.id.hashValue))
         lowerBoundMicros = first.timeMicros
     }
 
@@ -67,40 +74,38 @@ struct MessageWindow: Sendable {
     }
 
     /// The oldest shown message.
-    var oldest: MessageImpl? { shown.first }
+    var oldest: MessageImpl? { storage.first?.message }
 
     /// A sent message arrived or changed. `firstSending` is the first unconfirmed message, shown after every sent one.
     mutating func upsert(_ message: MessageImpl, firstSending: MessageImpl?) -> [WindowEvent] {
         guard isActive else { return [] }
-        if shownIDs.contains(message.id), let index = shown.firstIndex(where: { $0.id == message.id }) {
-            let old = shown[index]
+        if let index = index(ofID: message.id) {
+            let old = storage[index].message
             guard old != message else { return [] }
-            shown.remove(at: index)
-            shown.insert(message, at: insertionIndex(of: message))
+            storage.remove(at: index)
+            storage.insert(ShownMessage(message), at: insertionIndex(of: message))
             return [.changed(old, to: message)]
         }
         guard belongs(message) else { return [] }
         let index = insertionIndex(of: message)
-        shown.insert(message, at: index)
-        shownIDs.insert(message.id)
-        let next = index + 1 < shown.count ? shown[index + 1] : firstSending
+        storage.insert(ShownMessage(message), at: index)
+        maybeShown.insert(message.id.hashValue)
+        let next = index + 1 < storage.count ? storage[index + 1].message : firstSending
         return [.added(message, before: next)]
     }
 
     /// The service confirmed a message that was shown as sending: same id, now sent, among the sent ones.
     mutating func confirm(_ message: MessageImpl, replacing old: MessageImpl) -> [WindowEvent] {
         guard isActive else { return [] }
-        shown.insert(message, at: insertionIndex(of: message))
-        shownIDs.insert(message.id)
+        storage.insert(ShownMessage(message), at: insertionIndex(of: message))
+        maybeShown.insert(message.id.hashValue)
         return [.changed(old, to: message)]
     }
 
     /// A sent message was removed.
     mutating func remove(id: String) -> [WindowEvent] {
-        guard isActive, shownIDs.remove(id) != nil, let index = shown.firstIndex(where: { $0.id == id }) else {
-            return []
-        }
-        return [.removed(shown.remove(at: index))]
+        guard isActive, let index = index(ofID: id) else { return [] }
+        return [.removed(storage.remove(at: index).message)]
     }
 
     /// Every message was removed.
@@ -116,17 +121,26 @@ struct MessageWindow: Sendable {
     {
         guard isActive else { return [] }
         var events: [WindowEvent] = []
-        for index in shown.indices where condition(shown[index]) {
-            let old = shown[index]
-            change(&shown[index])
-            if shown[index] != old { events.append(.changed(old, to: shown[index])) }
+        for index in storage.indices where condition(storage[index].message) {
+            let old = storage[index].message
+            var new = old
+            change(&new)
+            guard new != old else { continue }
+            storage[index] = ShownMessage(new)
+            events.append(.changed(old, to: new))
         }
         return events
     }
 
     private mutating func setShown(_ messages: some Sequence<MessageImpl>) {
-        shown = Deque(messages)
-        shownIDs = Set(shown.map(\.id))
+        storage = Deque(messages.map(ShownMessage.init))
+        maybeShown = Set(storage.map(\.message.id.hashValue))
+    }
+
+    /// Where the message with `id` is shown, if it is.
+    private func index(ofID id: String) -> Int? {
+        guard maybeShown.contains(id.hashValue) else { return nil }
+        return storage.firstIndex { $0.message.id == id }
     }
 
     private func belongs(_ message: MessageImpl) -> Bool {
@@ -136,10 +150,10 @@ struct MessageWindow: Sendable {
 
     private func insertionIndex(of message: MessageImpl) -> Int {
         var low = 0
-        var high = shown.count
+        var high = storage.count
         while low < high {
             let middle = (low + high) / 2
-            if Self.precedes(shown[middle], message) { low = middle + 1 } else { high = middle }
+            if Self.precedes(storage[middle].message, message) { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -148,4 +162,11 @@ struct MessageWindow: Sendable {
     static func precedes(_ lhs: MessageImpl, _ rhs: MessageImpl) -> Bool {
         (lhs.timeMicros, lhs.id) < (rhs.timeMicros, rhs.id)
     }
+}
+
+/// A shown message, held by reference in the window (see `MessageWindow.storage`); replaced, never changed.
+final class ShownMessage: Sendable {
+    let message: MessageImpl
+
+    init(_ message: MessageImpl) { self.message = message }
 }
