@@ -23,7 +23,7 @@ struct MessageWindow: Sendable {
     /// Sent messages shown, oldest first. A deque: paging back through a long history adds a page at the
     /// front each time, which in an array moves every message already shown. Each is held by reference: a
     /// message is 568 bytes, and growing past 65,536 of them moved 37 MB at once (tens of milliseconds for
-    /// one page, `widget-bench history`); pointers move in well under one.
+    /// one page, `widget-bench history`), where moving the references takes well under one.
     private var storage: Deque<ShownMessage> = []
     /// The hash values of the ids shown, and of some removed since: a message whose id's hash is not here is
     /// new without a scan, and one whose hash is here is looked for. Rehashing 98,400 ids as a `Set<String>`
