@@ -9,9 +9,27 @@ extension JSONValue {
     ///
     /// - Throws: `DecodingError.dataCorrupted`, naming the byte offset, when the text is not one JSON value.
     public init(parsing data: Data) throws {
-        self = try data.withUnsafeBytes { bytes in
-            var parser = JSONParser(bytes: bytes)
-            return try parser.parseDocument()
+        self = try Self.parse(data, elementsAt: []).value
+    }
+
+    /// Parses strict JSON text, and finds where the elements of the array reached through the object keys
+    /// `path` sit in it: a client that decodes a page of messages keeps each message's JSON as the service
+    /// wrote it, instead of encoding each decoded message again (a millisecond a page of 100).
+    ///
+    /// - Returns: the value, and the byte ranges of the array's elements (indices of `data`), in order; nil
+    ///   when there is no array there or a key on the way is named twice (which one counts is then unclear).
+    /// - Throws: `DecodingError.dataCorrupted`, naming the byte offset, when the text is not one JSON value.
+    public static func parse(
+        _ data: Data,
+        elementsAt path: [String]
+    ) throws -> (value: JSONValue, elements: [Range<Data.Index>]?) {
+        try data.withUnsafeBytes { bytes in
+            var parser = JSONParser(bytes: bytes, recordedPath: path)
+            let value = try parser.parseDocument()
+            let elements = parser.recorded.elements.map { ranges in
+                ranges.map { data.startIndex + $0.lowerBound..<data.startIndex + $0.upperBound }
+            }
+            return (value, parser.recorded.isAmbiguous ? nil : elements)
         }
     }
 }
@@ -21,25 +39,35 @@ private struct JSONParser {
     let bytes: UnsafeRawBufferPointer
     var offset = 0
     var depth = 0
+    /// The object keys from the root to the array whose elements' ranges are recorded; empty for none.
+    let recordedPath: [String]
+    /// The ranges found at `recordedPath`, and whether the path was reached twice.
+    private(set) var recorded: (elements: [Range<Int>]?, isAmbiguous: Bool) = (nil, false)
 
     /// Deeper nesting than this is refused rather than risking the stack on hostile input.
     static let maximumDepth = 512
 
-    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    init(bytes: UnsafeRawBufferPointer, recordedPath: [String]) {
+        self.bytes = bytes
+        self.recordedPath = recordedPath
+    }
 
     mutating func parseDocument() throws -> JSONValue {
-        let value = try parseValue()
+        let value = try parseValue(matching: recordedPath.isEmpty ? nil : 0)
         skipWhitespace()
         guard offset == bytes.count else { throw failure("unexpected text after the value") }
         return value
     }
 
-    private mutating func parseValue() throws -> JSONValue {
+    /// A value; `matching` is how many keys of `recordedPath` lead to it, nil when it is off that path.
+    private mutating func parseValue(matching: Int? = nil) throws -> JSONValue {
         skipWhitespace()
         guard offset < bytes.count else { throw failure("unexpected end of text") }
         switch bytes[offset] {
-        case UInt8(ascii: "{"): return try nested { try $0.parseObject() }
-        case UInt8(ascii: "["): return try nested { try $0.parseArray() }
+        case UInt8(ascii: "{"): return try nested { try $0.parseObject(matching: matching) }
+        case UInt8(ascii: "["):
+            let recording = matching == recordedPath.count
+            return try nested { try $0.parseArray(recording: recording) }
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
@@ -56,7 +84,7 @@ private struct JSONParser {
         return try parse(&self)
     }
 
-    private mutating func parseObject() throws -> JSONValue {
+    private mutating func parseObject(matching: Int?) throws -> JSONValue {
         offset += 1
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return .object([:]) }
@@ -68,7 +96,8 @@ private struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw failure("expected ':'") }
-            members.append((key, try parseValue()))
+            let onPath = matching.flatMap { $0 < recordedPath.count && recordedPath[$0] == key ? $0 + 1 : nil }
+            members.append((key, try parseValue(matching: onPath)))
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { throw failure("expected ',' or '}'") }
@@ -76,16 +105,26 @@ private struct JSONParser {
         return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
     }
 
-    private mutating func parseArray() throws -> JSONValue {
+    /// An array; with `recording`, its elements' ranges are kept (see `recordedPath`).
+    private mutating func parseArray(recording: Bool) throws -> JSONValue {
         offset += 1
         var elements: [JSONValue] = []
+        var ranges: [Range<Int>] = []
         skipWhitespace()
-        if consume(UInt8(ascii: "]")) { return .array(elements) }
-        repeat {
-            elements.append(try parseValue())
-            skipWhitespace()
-        } while consume(UInt8(ascii: ","))
-        guard consume(UInt8(ascii: "]")) else { throw failure("expected ',' or ']'") }
+        if !consume(UInt8(ascii: "]")) {
+            repeat {
+                skipWhitespace()
+                let start = offset
+                elements.append(try parseValue())
+                if recording { ranges.append(start..<offset) }
+                skipWhitespace()
+            } while consume(UInt8(ascii: ","))
+            guard consume(UInt8(ascii: "]")) else { throw failure("expected ',' or ']'") }
+        }
+        if recording {
+            if recorded.elements != nil { recorded.isAmbiguous = true }
+            recorded.elements = ranges
+        }
         return .array(elements)
     }
 

@@ -122,18 +122,18 @@ extension SessionCore {
         log: SessionLog
     ) async -> OlderPage? {
         do {
-            let (answer, body) = try await wire.getKeepingBody(
+            let (answer, elements) = try await wire.get(
                 WireEndpoint.history,
                 query: [(WireParameter.beforeTimestamp, String(before))] + query,
                 timeout: .seconds(30),
-                as: HistoryBeforeResponse.self
+                as: HistoryBeforeResponse.self,
+                keepingElementsAt: ["data", "messages"]
             )
             guard answer.error == nil, let page = answer.data else { return nil }
             let items = page.messages ?? []
             // The store keeps each item's JSON as the service wrote it: encoding the decoded items again cost
             // a millisecond for a page of 100, before the page could be shown (`widget-bench history`).
-            let json = JSONArraySlices.elements(at: ["data", "messages"], in: body)
-                .flatMap { $0.count == items.count ? $0.map { String(decoding: body[$0], as: UTF8.self) } : nil }
+            let json = elements.flatMap { $0.count == items.count ? $0 : nil }
             return OlderPage(items: items, json: json, hasMore: page.hasMore == true && !items.isEmpty)
         } catch {
             if !Task.isCancelled { log(.warning, .messageHistory, "history request failed: \(error)") }

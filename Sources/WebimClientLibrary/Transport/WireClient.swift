@@ -25,18 +25,20 @@ struct WireClient: Sendable {
         timeout: Duration,
         as: Answer.Type
     ) async throws -> Answer {
-        try await getKeepingBody(path, query: query, timeout: timeout, as: Answer.self).answer
+        try await get(path, query: query, timeout: timeout, as: Answer.self, keepingElementsAt: []).answer
     }
 
-    /// `get`, also returning the answer's JSON, for a caller that keeps parts of it as they came.
-    func getKeepingBody<Answer: Decodable>(
+    /// `get`, also returning the JSON text of each element of the array that the object keys `elementsPath`
+    /// lead to, as the service wrote it, for a caller that stores them as they came (nil: no such array).
+    func get<Answer: Decodable>(
         _ path: String,
         query: [(String, String)],
         timeout: Duration,
-        as: Answer.Type
-    ) async throws -> (answer: Answer, body: Data) {
+        as: Answer.Type,
+        keepingElementsAt elementsPath: [String]
+    ) async throws -> (answer: Answer, elements: [String]?) {
         let request = WireRequest(method: .get, pathAndQuery: "\(path)?\(WireForm.encode(query))")
-        return try await executeKeepingBody(request, timeout: timeout)
+        return try await execute(request, timeout: timeout, keepingElementsAt: elementsPath)
     }
 
     func postForm<Answer: Decodable>(
@@ -93,13 +95,14 @@ struct WireClient: Sendable {
     }
 
     private func execute<Answer: Decodable>(_ request: WireRequest, timeout: Duration) async throws -> Answer {
-        try await executeKeepingBody(request, timeout: timeout).answer
+        try await execute(request, timeout: timeout, keepingElementsAt: []).answer
     }
 
-    private func executeKeepingBody<Answer: Decodable>(
+    private func execute<Answer: Decodable>(
         _ request: WireRequest,
-        timeout: Duration
-    ) async throws -> (answer: Answer, body: Data) {
+        timeout: Duration,
+        keepingElementsAt elementsPath: [String]
+    ) async throws -> (answer: Answer, elements: [String]?) {
         var request = request
         request.headers.append(("User-Agent", "Linux: Webim-Client 4.0.0; (webim-widget)"))
         let reply: WireReply
@@ -113,7 +116,9 @@ struct WireClient: Sendable {
             throw TransportError.unavailable(status: reply.status)
         }
         do {
-            return (try WireCoding.decode(Answer.self, fromJSON: reply.body), reply.body)
+            let (value, ranges) = try JSONValue.parse(reply.body, elementsAt: elementsPath)
+            let elements = ranges?.map { String(decoding: reply.body[$0], as: UTF8.self) }
+            return (try WireCoding.decode(Answer.self, from: value), elements)
         } catch {
             throw TransportError.undecodable("\(error)")
         }
