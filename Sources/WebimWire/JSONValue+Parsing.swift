@@ -17,7 +17,8 @@ extension JSONValue {
     /// wrote it, instead of encoding each decoded message again (a millisecond a page of 100).
     ///
     /// - Returns: the value, and the byte ranges of the array's elements (indices of `data`), in order; nil
-    ///   when there is no array there or a key on the way is named twice (which one counts is then unclear).
+    ///   when there is no array there, or when the path reaches two arrays (a key named twice), rather than
+    ///   guess which one is meant.
     /// - Throws: `DecodingError.dataCorrupted`, naming the byte offset, when the text is not one JSON value.
     public static func parse(
         _ data: Data,
