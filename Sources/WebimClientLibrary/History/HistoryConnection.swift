@@ -39,13 +39,15 @@ final class HistoryConnection: Sendable {
     /// visitor paging back has the log checkpointed in the background before the commit's backstop does it, with
     /// the next page waiting (50–80 ms, once every 20 pages).
     static let olderPageWriteWeight = 16
+    /// How long a connection keeps the paging cache after the last older page, unless told otherwise.
+    static let defaultPagingQuietTime = Duration.seconds(15)
 
     /// Opens (creating and migrating) the database at `path`.
     init(
         path: String,
         migrator: DatabaseMigrator,
         registry: OpenHistoryConnections = .shared,
-        pagingQuietTime: Duration = .seconds(15)
+        pagingQuietTime: Duration = defaultPagingQuietTime
     ) throws {
         let queue = try Self.open(path: path)
         try migrator.migrate(queue)
@@ -63,7 +65,7 @@ final class HistoryConnection: Sendable {
         path = nil
         self.queue = Mutex(queue)
         registry = nil
-        pagingQuietTime = .seconds(15)
+        pagingQuietTime = Self.defaultPagingQuietTime
     }
 
     /// Runs `body` with the open connection, reopening it first if it was closed.
