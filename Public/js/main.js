@@ -75,6 +75,7 @@ export async function startWidget(doc) {
     store,
     location: config.location,
     locale: config.locale,
+    kiosk: doc.body.dataset.mode === 'kiosk',
     makeStream: inspect?.recordingStream,
   });
   // What the first view does not show loads the first time it is needed: the lightbox, the panels

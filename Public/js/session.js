@@ -29,6 +29,7 @@ export class ChatSession extends EventTarget {
   #store;
   #location;
   #locale;
+  #kiosk;
   #makeStream;
   /** @type {string | null} */
   #tabId = null;
@@ -57,14 +58,16 @@ export class ChatSession extends EventTarget {
    * @param {import('./store.js').ChatStore} deps.store
    * @param {string} deps.location The Webim location this page chats in.
    * @param {string} [deps.locale]
+   * @param {boolean} [deps.kiosk] A shared screen's page: the server tells its browser to store no file.
    * @param {(url: string) => EventStream} [deps.makeStream] Replaceable for tests.
    */
-  constructor({ api, store, location, locale, makeStream = (url) => new EventStream(url) }) {
+  constructor({ api, store, location, locale, kiosk = false, makeStream = (url) => new EventStream(url) }) {
     super();
     this.#api = api;
     this.#store = store;
     this.#location = location;
     this.#locale = locale;
+    this.#kiosk = kiosk;
     this.#makeStream = makeStream;
   }
 
@@ -297,7 +300,12 @@ export class ChatSession extends EventTarget {
       try {
         // The tab this browser tab had (a reload, or the server restarted) continues the same chat.
         const resume = rememberedTab(this.#location) ?? undefined;
-        const tabId = await this.#api.createTab({ location: this.#location, locale: this.#locale, resume });
+        const tabId = await this.#api.createTab({
+          location: this.#location,
+          locale: this.#locale,
+          resume,
+          ...(this.#kiosk ? { kiosk: true } : {}),
+        });
         if (this.#stopped) return;
         rememberTab(this.#location, tabId);
         this.#tabId = tabId;

@@ -55,6 +55,8 @@ public struct LiveStack: Sendable {
                 dataDirectory: dataDirectory.appendingPathComponent("service"),
                 scenariosDirectory: scenariosDirectory,
                 holdTimeout: holdTimeout,
+                accountPrivateKey: VisitorFieldsSignature.testKey,
+                consoleToken: OperatorConsoleClient.testToken,
                 consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
             ),
             logger: logger

@@ -5,6 +5,12 @@ import NIOHTTP1
 
 /// Plays the operator through the embedded service's console API (`/operator/api`), over real HTTP.
 public struct OperatorConsoleClient: Sendable {
+    /// The console token of every test service (`LiveStack`); a running server makes its own.
+    public static let testToken = "test-console-token-not-a-secret"
+
+    /// `Authorization` with the test token, for tests that call the console API by hand.
+    public static let authorization = ("Authorization", "Bearer \(testToken)")
+
     /// The service's base URL.
     public var serviceURL: String
 
@@ -45,6 +51,7 @@ public struct OperatorConsoleClient: Sendable {
     public func request(_ method: String, _ path: String, body: [String: Any]? = nil) async throws -> Any? {
         var request = HTTPClientRequest(url: "\(serviceURL)/operator/api\(path)")
         request.method = HTTPMethod(rawValue: method)
+        request.headers.add(name: Self.authorization.0, value: Self.authorization.1)
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))

@@ -13,12 +13,12 @@ public import WebimWire
 /// and middleware); only the socket is gone. A held delta poll is then a suspended task instead of two
 /// connections, which is what lets one widget process keep ten thousand tabs within its descriptor limit.
 public struct InProcessTransport: WireTransport {
-    private let responder: RouterResponder<BasicRequestContext>
+    private let responder: RouterResponder<ServiceRequestContext>
     /// A request context must name a channel; no route reads it, so one socket-less channel serves all.
     private let channel = NIOAsyncTestingChannel()
     private let logger: Logger
 
-    init(router: Router<BasicRequestContext>, logger: Logger) {
+    init(router: Router<ServiceRequestContext>, logger: Logger) {
         responder = router.buildResponder()
         self.logger = logger
     }
@@ -55,7 +55,7 @@ public struct InProcessTransport: WireTransport {
             ),
             body: RequestBody(buffer: ByteBuffer(bytes: wireRequest.body))
         )
-        let context = BasicRequestContext(source: .init(channel: channel, logger: logger))
+        let context = ServiceRequestContext(inProcess: .init(channel: channel, logger: logger))
         let response: Response
         do {
             response = try await responder.respond(to: request, context: context)

@@ -1,4 +1,5 @@
 public import Foundation
+public import WebimWire
 
 /// How the embedded service runs.
 public struct ServiceConfiguration: Sendable {
@@ -12,13 +13,21 @@ public struct ServiceConfiguration: Sendable {
     public var scenariosDirectory: URL
     /// How long a delta poll is held when nothing changes.
     public var holdTimeout: Duration
-    /// The account's private key for `visitor-ext` hashes (PROTOCOL.md §2.7); nil accepts any hash.
+    /// The account's private key for `visitor-ext` hashes (PROTOCOL.md §2.7); nil: read from `visitorFieldsKeyFile`,
+    /// else from `visitor-fields.key` in the data folder, made at first start.
     public var accountPrivateKey: String?
+    /// A file holding the private key (`--visitor-fields-key-file`), for a key the app's server shares.
+    public var visitorFieldsKeyFile: URL?
+    /// The operator console's secret; nil: `console-token` in the data folder, made at first start.
+    public var consoleToken: String?
     /// The operator console page's folder (`index.html`, `css/`, `js/`); nil serves the console's JSON API only.
     public var consoleDirectory: URL?
-
-    /// The private key a default configuration uses, so that signed visitors work out of the box.
-    public static let defaultAccountPrivateKey = "webim-widget-local-private-key"
+    /// The host names the service answers and the page origins that may change things (loopback's by default).
+    public var originPolicy: OriginPolicy
+    /// How long a signed download link stays valid at most, whatever expiry its requester asks for.
+    public var maximumDownloadLinkLifetime: Duration
+    /// A visitor that never started a chat is forgotten after this long without a request.
+    public var idleVisitorRetention: Duration
 
     public init(
         host: String = "127.0.0.1",
@@ -26,8 +35,13 @@ public struct ServiceConfiguration: Sendable {
         dataDirectory: URL,
         scenariosDirectory: URL,
         holdTimeout: Duration = .seconds(25),
-        accountPrivateKey: String? = ServiceConfiguration.defaultAccountPrivateKey,
-        consoleDirectory: URL? = nil
+        accountPrivateKey: String? = nil,
+        visitorFieldsKeyFile: URL? = nil,
+        consoleToken: String? = nil,
+        consoleDirectory: URL? = nil,
+        originPolicy: OriginPolicy = OriginPolicy(),
+        maximumDownloadLinkLifetime: Duration = .seconds(24 * 3600),
+        idleVisitorRetention: Duration = .seconds(24 * 3600)
     ) {
         self.host = host
         self.port = port
@@ -35,6 +49,27 @@ public struct ServiceConfiguration: Sendable {
         self.scenariosDirectory = scenariosDirectory
         self.holdTimeout = holdTimeout
         self.accountPrivateKey = accountPrivateKey
+        self.visitorFieldsKeyFile = visitorFieldsKeyFile
+        self.consoleToken = consoleToken
         self.consoleDirectory = consoleDirectory
+        self.originPolicy = originPolicy
+        self.maximumDownloadLinkLifetime = maximumDownloadLinkLifetime
+        self.idleVisitorRetention = idleVisitorRetention
+    }
+
+    /// The configuration with every secret filled in: given ones kept, the rest read from (or made in) their files.
+    public func resolvingSecrets() throws -> ServiceConfiguration {
+        var resolved = self
+        if resolved.accountPrivateKey == nil {
+            resolved.accountPrivateKey =
+                try visitorFieldsKeyFile.map(SecretFile.load(at:))
+                ?? SecretFile.loadOrCreate(at: dataDirectory.appendingPathComponent("visitor-fields.key"))
+        }
+        if resolved.consoleToken == nil {
+            resolved.consoleToken = try SecretFile.loadOrCreate(
+                at: dataDirectory.appendingPathComponent("console-token")
+            )
+        }
+        return resolved
     }
 }

@@ -21,6 +21,7 @@ public func makeEmbeddedService(
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> (application: some ApplicationProtocol, transport: InProcessTransport) {
+    let configuration = try configuration.resolvingSecrets()
     let database = try ServiceDatabase(directory: configuration.dataDirectory)
     let library = try ScenarioLibrary(directory: configuration.scenariosDirectory)
     try database.seedLocations(library.allLocations)
@@ -32,15 +33,19 @@ public func makeEmbeddedService(
         events: ConsoleEventHub(),
         triggers: triggerSink,
         holdTimeout: configuration.holdTimeout,
-        accountPrivateKey: configuration.accountPrivateKey,
+        accountPrivateKey: configuration.accountPrivateKey ?? "",
+        maximumDownloadLinkLifetime: configuration.maximumDownloadLinkLifetime,
         logger: logger
     )
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: ServiceRequestContext.self)
     router.add(middleware: JSONErrorMiddleware(logger: logger))
-    ProtocolRoutes(engine: engine).add(to: router)
-    FileRoutes(engine: engine).add(to: router)
+    router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
+    router.add(middleware: ConsoleAccessMiddleware(token: configuration.consoleToken ?? ""))
+    let bodyLimit = BodyLimit(largestUpload: library.largestUploadSize)
+    ProtocolRoutes(engine: engine, bodyLimit: bodyLimit).add(to: router)
+    FileRoutes(engine: engine, bodyLimit: bodyLimit).add(to: router)
     SettingsRoutes(engine: engine).add(to: router)
-    OperatorConsoleRoutes(engine: engine).add(to: router)
+    OperatorConsoleRoutes(engine: engine, bodyLimit: bodyLimit).add(to: router)
     if let consoleDirectory = configuration.consoleDirectory {
         OperatorConsolePageRoutes(directory: consoleDirectory).add(to: router, logger: logger)
     }
@@ -53,6 +58,7 @@ public func makeEmbeddedService(
         services: [
             ScenarioRunner(triggers: triggers, library: library, engine: engine, logger: logger),
             LogCheckpointService(database: database, interval: .milliseconds(500), logger: logger),
+            IdleVisitorPruner(database: database, retention: configuration.idleVisitorRetention, logger: logger),
         ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger

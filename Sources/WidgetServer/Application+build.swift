@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 public import Hummingbird
 public import Logging
@@ -14,9 +15,11 @@ public func makeWidgetApplication(
 ) async throws -> some ApplicationProtocol {
     let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
     let registry = TabRegistry()
+    let downloads = DownloadClient(maxTabs: configuration.maxTabs)
     let router = makeWidgetRouter(
         templates: templates,
         registry: registry,
+        downloads: downloads.client,
         configuration: configuration,
         logger: logger
     )
@@ -33,12 +36,14 @@ public func makeWidgetApplication(
                 sweeper: TabDataSweeper(
                     tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs"),
                     retention: configuration.tabDataRetention,
+                    budget: configuration.tabDataBudget,
                     registry: registry,
                     logger: logger
                 ),
                 logger: logger
             ),
             TabShutdown(registry: registry),
+            downloads,
         ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
@@ -49,13 +54,14 @@ public func makeWidgetApplication(
 func makeWidgetRouter(
     templates: MustacheLibrary,
     registry: TabRegistry,
+    downloads: HTTPClient,
     configuration: WidgetConfiguration,
     logger: Logger,
     table: RouteTable = RouteTable()
-) -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
+) -> Router<WidgetRequestContext> {
+    let router = Router(context: WidgetRequestContext.self)
     router.add(middleware: APIErrorMiddleware(logger: logger, routes: table))
-    router.add(middleware: OriginCheckMiddleware())
+    router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
     router.add(
         middleware: RateLimitMiddleware(
             tabActions: RateLimiter(rule: configuration.tabActionRate),
@@ -64,13 +70,17 @@ func makeWidgetRouter(
     )
     StaticFileRoutes(publicDirectory: configuration.publicDirectory).add(to: router, table: table)
     PageRoutes(templates: templates, registry: registry, configuration: configuration).add(to: router, table: table)
-    PreviewRoutes(templates: templates, file: configuration.previewConfigFile.map(PreviewConfigFile.init))
-        .add(to: router, table: table)
+    PreviewRoutes(
+        templates: templates,
+        file: configuration.previewConfigFile.map(PreviewConfigFile.init),
+        securityHeaders: PageSecurityHeaders.make(frameAncestors: configuration.frameAncestors)
+    ).add(to: router, table: table)
     TabRoutes(registry: registry, configuration: configuration, logger: logger).add(to: router, table: table)
     EventStreamRoute(registry: registry, pingInterval: configuration.pingInterval).add(to: router, table: table)
     MessageRoutes(registry: registry).add(to: router, table: table)
     ActionRoutes(registry: registry).add(to: router, table: table)
-    FileRoutes(registry: registry).add(to: router, table: table)
+    FileRoutes(registry: registry, limitsCache: LocationLimitsCache(), downloads: downloads)
+        .add(to: router, table: table)
     HistoryRoutes(registry: registry).add(to: router, table: table)
     return router
 }
@@ -81,6 +91,7 @@ func registeredRoutes(configuration: WidgetConfiguration) async throws -> [Strin
     _ = makeWidgetRouter(
         templates: try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory),
         registry: TabRegistry(),
+        downloads: .shared,
         configuration: configuration,
         logger: Logger(label: "routes"),
         table: table

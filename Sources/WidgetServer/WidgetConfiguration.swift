@@ -12,6 +12,17 @@ public struct WidgetConfiguration: Sendable {
     /// How tab sessions reach the chat service: the embedded service's in-process transport, or nil for HTTP
     /// to `accountURL` (which also serves file downloads either way).
     public var serviceTransport: (any WireTransport)?
+    /// The host names the server answers and the page origins that may change things (loopback's by default).
+    public var originPolicy: OriginPolicy
+    /// The most tabs open at once; a page asking for another gets 503 with `Retry-After`.
+    public var maxTabs: Int
+    /// The most bytes the kept data of closed tabs may take; beyond it the oldest are deleted first.
+    public var tabDataBudget: Int64
+    /// The most event streams one tab may have open; a new one closes the oldest.
+    public var streamsPerTab: Int
+    /// The sources allowed to frame the pages (CSP `frame-ancestors`): `'self'` for the preview, plus the origins
+    /// of sites that embed the widget.
+    public var frameAncestors: [String]
     /// The Webim location of tabs that do not name one.
     public var defaultLocation: String
     /// Where tabs keep their visitors' history databases.
@@ -30,7 +41,7 @@ public struct WidgetConfiguration: Sendable {
     public var streamQueueCapacity: Int
     /// How fast one tab may change things (send, edit, type, …); nil: no limit.
     public var tabActionRate: RateRule?
-    /// How fast pages may open tabs, all together; nil: no limit (a benchmark opening 10,000 tabs, say).
+    /// How fast one client address may open tabs; nil: no limit (a benchmark opening 10,000 tabs, say).
     public var tabCreationRate: RateRule?
     /// Kiosk mode: forced for every page or not, idle and countdown times, allowed link hosts.
     public var kiosk: KioskConfiguration
@@ -43,6 +54,11 @@ public struct WidgetConfiguration: Sendable {
         port: Int = 8080,
         accountURL: String,
         serviceTransport: (any WireTransport)? = nil,
+        originPolicy: OriginPolicy = OriginPolicy(),
+        maxTabs: Int = 10_000,
+        tabDataBudget: Int64 = 1 << 30,
+        streamsPerTab: Int = 3,
+        frameAncestors: [String] = ["'self'"],
         defaultLocation: String = "default",
         dataDirectory: URL,
         publicDirectory: URL,
@@ -52,7 +68,7 @@ public struct WidgetConfiguration: Sendable {
         pingInterval: Duration = .seconds(15),
         streamQueueCapacity: Int = 1024,
         tabActionRate: RateRule? = RateRule(perSecond: 10, burst: 30),
-        tabCreationRate: RateRule? = RateRule(perSecond: 20, burst: 100),
+        tabCreationRate: RateRule? = RateRule(perSecond: 1, burst: 30),
         kiosk: KioskConfiguration = KioskConfiguration(),
         previewConfigFile: URL? = nil
     ) {
@@ -60,6 +76,11 @@ public struct WidgetConfiguration: Sendable {
         self.port = port
         self.accountURL = accountURL
         self.serviceTransport = serviceTransport
+        self.originPolicy = originPolicy
+        self.maxTabs = maxTabs
+        self.tabDataBudget = tabDataBudget
+        self.streamsPerTab = streamsPerTab
+        self.frameAncestors = frameAncestors
         self.defaultLocation = defaultLocation
         self.dataDirectory = dataDirectory
         self.publicDirectory = publicDirectory

@@ -5,14 +5,46 @@ import Logging
 import ServiceLifecycle
 import UnixSignals
 import WebimService
+import WebimWire
 import WidgetServer
 
 /// `webim-widget serve`: the widget server and, unless `--account` is given, the embedded chat service.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the widget server.")
 
-    @Option(help: "Interface both servers bind to.")
+    @Option(help: "Interface the widget server binds to (a LAN address or 0.0.0.0 for a kiosk on the network).")
     var host = "127.0.0.1"
+
+    @Option(help: "Interface the embedded chat service and its operator console bind to; loopback unless told.")
+    var serviceHost = "127.0.0.1"
+
+    @Option(
+        help: """
+            Comma-separated host names both servers answer besides loopback's and their bind addresses \
+            (the name or address people type to reach them).
+            """
+    )
+    var allowedHosts = ""
+
+    @Option(
+        help: """
+            Comma-separated origins (https://chat.example.com) whose pages may use the widget server: the origin a \
+            proxy serves it under.
+            """
+    )
+    var publicOrigin = ""
+
+    @Option(help: "A file holding the key that signs visitor fields (default: made in the data folder).")
+    var visitorFieldsKeyFile: String?
+
+    @Option(help: "Comma-separated sources that may frame the widget's pages (CSP frame-ancestors), besides 'self'.")
+    var frameAncestors = ""
+
+    @Option(help: "The most tabs open at once; a page asking for another gets 503 with Retry-After.")
+    var maxTabs = 10_000
+
+    @Option(help: "Megabytes the kept data of closed tabs may take; beyond it the oldest is deleted first.")
+    var tabDataBudgetMb = 1024
 
     @Option(help: "Widget server port (0 picks a free one).")
     var port = 8080
@@ -57,6 +89,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard kioskIdle >= 1, kioskCountdown >= 1 else {
             throw ValidationError("--kiosk-idle and --kiosk-countdown are whole seconds, at least 1.")
         }
+        guard maxTabs >= 1, tabDataBudgetMb >= 1 else {
+            throw ValidationError("--max-tabs and --tab-data-budget-mb are at least 1.")
+        }
     }
 
     func run() async throws {
@@ -67,8 +102,14 @@ struct ServeCommand: AsyncParsableCommand {
         let previewFile = previewConfig.map { URL(fileURLWithPath: $0) }
         // A broken file stops here with its problem, rather than as an error page later.
         if let previewFile { try checkPreviewConfig(at: previewFile) }
+        let allowedHostNames = Self.list(allowedHosts)
+        let originPolicy = OriginPolicy(allowedHosts: allowedHostNames + [host], publicOrigins: Self.list(publicOrigin))
         var launcher = WidgetLauncher(
             host: host,
+            originPolicy: originPolicy,
+            frameAncestors: ["'self'"] + Self.list(frameAncestors),
+            maxTabs: maxTabs,
+            tabDataBudget: Int64(tabDataBudgetMb) << 20,
             port: port,
             root: root,
             dataDirectory: dataDirectory.appendingPathComponent("widget"),
@@ -77,9 +118,7 @@ struct ServeCommand: AsyncParsableCommand {
                 forced: kiosk,
                 idleTimeout: .seconds(kioskIdle),
                 countdown: .seconds(kioskCountdown),
-                allowedHosts: kioskAllowedHosts.split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespaces).lowercased()
-                }.filter { !$0.isEmpty }
+                allowedHosts: Self.list(kioskAllowedHosts).map { $0.lowercased() }
             ),
             previewConfigFile: previewFile,
             logger: logger
@@ -88,17 +127,19 @@ struct ServeCommand: AsyncParsableCommand {
         if let account {
             await launcher.accountURL.fulfil(account)
         } else {
-            let (service, transport) = try makeEmbeddedService(
-                configuration: ServiceConfiguration(
-                    host: host,
-                    port: servicePort,
-                    dataDirectory: dataDirectory.appendingPathComponent("service"),
-                    scenariosDirectory: root.appendingPathComponent("Scenarios"),
-                    consoleDirectory: root.appendingPathComponent("Public/operator")
-                ),
-                logger: logger
-            ) { [accountURL = launcher.accountURL] boundPort in
-                await accountURL.fulfil("http://\(host):\(boundPort)")
+            let configuration = try ServiceConfiguration(
+                host: serviceHost,
+                port: servicePort,
+                dataDirectory: dataDirectory.appendingPathComponent("service"),
+                scenariosDirectory: root.appendingPathComponent("Scenarios"),
+                visitorFieldsKeyFile: visitorFieldsKeyFile.map { URL(fileURLWithPath: $0) },
+                consoleDirectory: root.appendingPathComponent("Public/operator"),
+                originPolicy: OriginPolicy(allowedHosts: allowedHostNames + [serviceHost])
+            ).resolvingSecrets()
+            launcher.consoleToken = configuration.consoleToken
+            let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {
+                [accountURL = launcher.accountURL, serviceHost] boundPort in
+                await accountURL.fulfil("http://\(Self.urlHost(serviceHost)):\(boundPort)")
             }
             // In-process by default: a tab's long-poll then costs no sockets (see InProcessTransport).
             if !serviceOverHTTP { launcher.serviceTransport = transport }
@@ -109,6 +150,22 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
         try await group.run()
+    }
+}
+
+extension ServeCommand {
+    /// The items of a comma-separated option, trimmed, without empty ones.
+    static func list(_ option: String) -> [String] {
+        option.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// A bind address as a URL's host: a wildcard is reached on loopback, an IPv6 address goes in brackets.
+    static func urlHost(_ host: String) -> String {
+        switch host {
+        case "0.0.0.0", "": "127.0.0.1"
+        case "::": "[::1]"
+        default: host.contains(":") ? "[\(host)]" : host
+        }
     }
 }
 

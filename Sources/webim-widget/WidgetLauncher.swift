@@ -9,6 +9,10 @@ import WidgetServer
 /// then prints both URLs.
 struct WidgetLauncher: Service {
     let host: String
+    let originPolicy: OriginPolicy
+    let frameAncestors: [String]
+    let maxTabs: Int
+    let tabDataBudget: Int64
     let port: Int
     let root: URL
     let dataDirectory: URL
@@ -19,6 +23,8 @@ struct WidgetLauncher: Service {
     let accountURL = Promise<String>()
     /// How tab sessions reach the service instead of HTTP to `accountURL`, if they do.
     var serviceTransport: (any WireTransport)?
+    /// The embedded service's console token, printed in the console's link; nil with `--account`.
+    var consoleToken: String?
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -27,6 +33,10 @@ struct WidgetLauncher: Service {
             port: port,
             accountURL: accountURL,
             serviceTransport: serviceTransport,
+            originPolicy: originPolicy,
+            maxTabs: maxTabs,
+            tabDataBudget: tabDataBudget,
+            frameAncestors: frameAncestors,
             dataDirectory: dataDirectory,
             publicDirectory: root.appendingPathComponent("Public"),
             templatesDirectory: root.appendingPathComponent("Templates"),
@@ -34,10 +44,13 @@ struct WidgetLauncher: Service {
             previewConfigFile: previewConfigFile
         )
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
-        let app = try await makeWidgetApplication(configuration: configuration, logger: logger) { [host] boundPort in
-            var lines = "Webim widget:      http://\(host):\(boundPort)/\n"
-            if accountURL.hasPrefix("http://\(host):") {
-                lines += "Operator console:  \(accountURL)/operator\n"
+        let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {
+            [consoleToken] boundPort in
+            var lines = "Webim widget:      http://\(ServeCommand.urlHost(host)):\(boundPort)/\n"
+            if let consoleToken {
+                // The token is the console's password: it goes to the terminal of whoever started the server, as
+                // Jupyter's does, and to the data folder's `console-token`, never to a log.
+                lines += "Operator console:  \(accountURL)/operator?token=\(consoleToken)\n"
             } else {
                 lines += "Chat service:      \(accountURL)\n"
             }

@@ -23,10 +23,12 @@ struct BenchHTTP: Sendable {
     func send(
         _ method: HTTPMethod,
         _ url: String,
-        json: [String: Any]? = nil
+        json: [String: Any]? = nil,
+        headers: [(String, String)] = []
     ) async throws -> (status: UInt, body: Data) {
         var request = HTTPClientRequest(url: url)
         request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let json {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)))
@@ -39,8 +41,13 @@ struct BenchHTTP: Sendable {
     func get(_ url: String) async throws -> (status: UInt, body: Data) { try await send(.GET, url) }
 
     /// A JSON object answer, or an error naming the status.
-    func object(_ method: HTTPMethod, _ url: String, json: [String: Any]? = nil) async throws -> Any {
-        let (status, body) = try await send(method, url, json: json)
+    func object(
+        _ method: HTTPMethod,
+        _ url: String,
+        json: [String: Any]? = nil,
+        headers: [(String, String)] = []
+    ) async throws -> Any {
+        let (status, body) = try await send(method, url, json: json, headers: headers)
         guard (200..<300).contains(status) else {
             throw BenchError("\(method) \(url): HTTP \(status) \(String(decoding: body, as: UTF8.self))")
         }

@@ -44,24 +44,32 @@ final class WidgetTarget: FanoutTarget, @unchecked Sendable {
         }
         visitors = try await visitorIDs(count: count)
         _ = try await concurrently(count, width: 64) { index in
-            _ = try await self.http.object(.POST, self.console("/visitors/\(self.visitors[index])/join"), json: [:])
+            _ = try await self.consoleCall(.POST, "/visitors/\(self.visitors[index])/join", json: [:])
         }
         return tabs.map { server.widgetURL + "/api/tabs/\($0)/events" }
     }
 
     func publish(to index: Int, text: String) async throws {
-        _ = try await http.object(.POST, console("/visitors/\(visitors[index])/messages"), json: ["text": text])
+        _ = try await consoleCall(.POST, "/visitors/\(visitors[index])/messages", json: ["text": text])
     }
 
     func serverCPUTime() -> Duration? { server.cpuTime() }
 
-    private func console(_ path: String) -> String { server.serviceURL + "/operator/api" + path }
+    /// A console API call with the server's token.
+    private func consoleCall(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil) async throws -> Any {
+        try await http.object(
+            method,
+            server.serviceURL + "/operator/api" + path,
+            json: json,
+            headers: [("Authorization", "Bearer \(server.consoleToken)")]
+        )
+    }
 
     /// Each tab's visitor id, found by the `hello-<index>` message it sent; waits until every one is stored.
     private func visitorIDs(count: Int) async throws -> [String] {
         let deadline = ContinuousClock.now + .seconds(60)
         while true {
-            let chats = try await http.object(.GET, console("/chats?limit=\(count + 100)")) as? [[String: Any]] ?? []
+            let chats = try await consoleCall(.GET, "/chats?limit=\(count + 100)") as? [[String: Any]] ?? []
             var ids = [String?](repeating: nil, count: count)
             for chat in chats {
                 let messages = (chat["chat"] as? [String: Any])?["messages"] as? [[String: Any]] ?? []

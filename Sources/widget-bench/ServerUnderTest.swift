@@ -5,16 +5,19 @@ final class ServerUnderTest: @unchecked Sendable {
     // @unchecked: `process` and `pipe` are set once in `start` and only read afterwards.
     let widgetURL: String
     let serviceURL: String
+    /// The operator console's token, from the link the server printed.
+    let consoleToken: String
     /// From spawning the process to `/healthz` answering 200.
     let startup: Duration
     private let process: Process
 
     var pid: Int32 { process.processIdentifier }
 
-    private init(process: Process, widgetURL: String, serviceURL: String, startup: Duration) {
+    private init(process: Process, widgetURL: String, console: (url: String, token: String), startup: Duration) {
         self.process = process
         self.widgetURL = widgetURL
-        self.serviceURL = serviceURL
+        self.serviceURL = console.url
+        self.consoleToken = console.token
         self.startup = startup
     }
 
@@ -29,7 +32,7 @@ final class ServerUnderTest: @unchecked Sendable {
         process.executableURL = binary
         process.arguments = [
             "serve", "--host", "127.0.0.1", "--port", "0", "--service-port", "0", "--data-dir", dataDirectory.path,
-            "--log-level", "error", "--no-rate-limits",
+            "--log-level", "error", "--no-rate-limits", "--max-tabs", "1000000",
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -40,17 +43,19 @@ final class ServerUnderTest: @unchecked Sendable {
         while (try? await client.get(widget + "/healthz"))?.status != 200 {
             try await Task.sleep(for: .milliseconds(2))
         }
-        return ServerUnderTest(process: process, widgetURL: widget, serviceURL: service, startup: clock.now - spawned)
+        return ServerUnderTest(process: process, widgetURL: widget, console: service, startup: clock.now - spawned)
     }
 
-    /// Reads `Webim widget: URL` and `Operator console: URL/operator` from the server's output (a blocking read,
-    /// off the cooperative pool).
-    private static func readURLs(from handle: FileHandle) async throws -> (widget: String, service: String) {
+    /// Reads `Webim widget: URL` and `Operator console: URL/operator?token=TOKEN` from the server's output (a blocking
+    /// read, off the cooperative pool).
+    private static func readURLs(
+        from handle: FileHandle
+    ) async throws -> (widget: String, service: (url: String, token: String)) {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 var text = ""
                 var widget: String?
-                var service: String?
+                var service: (url: String, token: String)?
                 while widget == nil || service == nil {
                     let chunk = handle.availableData
                     guard !chunk.isEmpty else {
@@ -61,10 +66,12 @@ final class ServerUnderTest: @unchecked Sendable {
                     for line in text.split(separator: "\n") {
                         let url = line.split(separator: " ").last.map(String.init) ?? ""
                         if line.hasPrefix("Webim widget:") { widget = String(url.dropLast()) }
-                        if line.hasPrefix("Operator console:") { service = String(url.dropLast("/operator".count)) }
+                        if line.hasPrefix("Operator console:"), let range = url.range(of: "/operator?token=") {
+                            service = (String(url[..<range.lowerBound]), String(url[range.upperBound...]))
+                        }
                     }
                 }
-                continuation.resume(returning: (widget ?? "", service ?? ""))
+                continuation.resume(returning: (widget ?? "", service ?? ("", "")))
                 // Keep draining, so that a chatty server never blocks on a full pipe.
                 while !handle.availableData.isEmpty {}
             }

@@ -6,7 +6,7 @@ import WebimClientLibrary
 private let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A file relative to the repository root (the references live in `../shared/reference/`).
+/// A file relative to the repository root.
 private func readFile(_ relativePath: String) throws -> String {
     try String(contentsOf: repositoryRoot.appendingPathComponent(relativePath), encoding: .utf8)
 }
@@ -20,18 +20,9 @@ enum Reference: String, CaseIterable, Sendable {
     case english = "EN (table of contents)"
     case v3 = "v3 (item list)"
 
-    /// Every item the reference lists, in its order.
+    /// Every item the reference lists, in its order, as `scripts/reference-items` recorded it in the repository.
     func items() throws -> [ReferenceItem] {
-        switch self {
-        case .english:
-            ReferenceCoverageParsing.englishTableOfContents(
-                try readFile("../shared/reference/webim-ios-sdk-reference.en.md")
-            )
-        case .v3:
-            ReferenceCoverageParsing.russianV3List(
-                try readFile("../shared/reference/webim-ios-sdk-v3-reference.ru.txt")
-            )
-        }
+        try ReferenceItemFile.decode(try readFile(ReferenceItemFile.path(of: self)))
     }
 
     /// The item of this reference that a row's column names, or nil when the column says `—`.

@@ -10,7 +10,7 @@ import WebimWire
 
     @Test func pageAndItsFilesAreServedWithAStrictPolicy() async throws {
         try await withService { base in
-            let page = try await HTTP.raw(base + "/operator")
+            let page = try await HTTP.raw(base + "/operator", headers: [OperatorConsoleClient.authorization])
             #expect(page.status == 200)
             #expect(page.headers.first(name: "Content-Type")?.hasPrefix("text/html") == true)
             let policy = page.headers.first(name: "Content-Security-Policy") ?? ""
@@ -80,16 +80,25 @@ import WebimWire
             let message = try #require(try await client.waitForMessage { $0.knownKind == .fileFromOperator })
             let guid = try #require(message.fileParameters.first?.guid)
 
-            let file = try await HTTP.raw("\(base)/operator/api/visitors/\(client.visitorID)/files/\(guid)")
+            let file = try await HTTP.raw(
+                "\(base)/operator/api/visitors/\(client.visitorID)/files/\(guid)",
+                headers: [OperatorConsoleClient.authorization]
+            )
             #expect(file.status == 200)
             #expect(file.body == bytes)
             #expect(file.headers.first(name: "Content-Disposition")?.hasPrefix("attachment") == true)
             #expect(file.headers.first(name: "Content-Security-Policy") == "sandbox")
             #expect(file.headers.first(name: "X-Content-Type-Options") == "nosniff")
 
-            let elsewhere = try await HTTP.raw("\(base)/operator/api/visitors/someone-else/files/\(guid)")
+            let elsewhere = try await HTTP.raw(
+                "\(base)/operator/api/visitors/someone-else/files/\(guid)",
+                headers: [OperatorConsoleClient.authorization]
+            )
             #expect(elsewhere.status == 404)
-            let unknown = try await HTTP.raw("\(base)/operator/api/visitors/\(client.visitorID)/files/abc123")
+            let unknown = try await HTTP.raw(
+                "\(base)/operator/api/visitors/\(client.visitorID)/files/abc123",
+                headers: [OperatorConsoleClient.authorization]
+            )
             #expect(unknown.status == 404)
         }
     }

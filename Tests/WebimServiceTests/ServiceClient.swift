@@ -113,6 +113,7 @@ actor ServiceClient {
         var request = HTTPClientRequest(url: base + "/operator/api" + path)
         request.method = method
         request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: OperatorConsoleClient.authorization.0, value: OperatorConsoleClient.authorization.1)
         request.body = .bytes(ByteBuffer(string: body))
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
         let data = Data(try await response.body.collect(upTo: 1 << 24).readableBytesView)

@@ -1,12 +1,13 @@
 import Foundation
 import NIOHTTP1
+import TestSupport
 import Testing
 import WebimService
 import WebimWire
 
 /// Init, identification, bans and surveys over real HTTP (PROTOCOL.md §2, §4.9, §5.3).
 @Suite struct SessionConformanceTests {
-    static let key = ServiceConfiguration.defaultAccountPrivateKey
+    static let key = VisitorFieldsSignature.testKey
 
     static func visitorExt(fields: [String: String], expires: Int64, hash: String? = nil) throws -> String {
         let hash = hash ?? WireSignature.visitorFieldsHash(fields: fields, expires: expires, privateKey: key)

@@ -138,8 +138,9 @@ extension ChatEngine {
             let expiresText = query[WireParameter.expires], let expires = Int64(expiresText),
             let hash = query[WireParameter.hash]
         else { return .failure(ProtocolFailure(WireError.unauthorized)) }
+        let now = ChatClock.now()
         guard WireSignature.downloadHash(guid: guid, expires: expires, authToken: page.authToken) == hash.lowercased(),
-            Double(expires) >= ChatClock.now()
+            Double(expires) >= now, Double(expires) <= now + Double(maximumDownloadLinkLifetime.components.seconds)
         else { return .failure(ProtocolFailure(WireError.unauthorized)) }
         guard let file = try await database.file(guid: guid), file.visitorId == page.visitorId,
             let url = files.url(guid: guid)

@@ -97,14 +97,12 @@ extension ChatEngine {
             provided.visitorID != nil
         else { throw ProtocolFailure(WireError.wrongProvidedVisitorHash) }
         guard let expires = provided.expires else { throw ProtocolFailure(WireError.wrongProvidedVisitorExpiresValue) }
-        if let key = accountPrivateKey {
-            let fields = provided.fields ?? ["id": provided.id ?? ""]
-            let valid = [
-                WireSignature.visitorFieldsHash(fields: fields, expires: expires, privateKey: key),
-                WireSignature.legacyVisitorFieldsHash(fields: fields, expires: expires, privateKey: key),
-            ].contains(provided.hash?.lowercased() ?? "")
-            guard valid else { throw ProtocolFailure(WireError.wrongProvidedVisitorHash) }
-        }
+        let fields = provided.fields ?? ["id": provided.id ?? ""]
+        let valid = [
+            WireSignature.visitorFieldsHash(fields: fields, expires: expires, privateKey: accountPrivateKey),
+            WireSignature.legacyVisitorFieldsHash(fields: fields, expires: expires, privateKey: accountPrivateKey),
+        ].contains(provided.hash?.lowercased() ?? "")
+        guard valid else { throw ProtocolFailure(WireError.wrongProvidedVisitorHash) }
         guard Double(expires) > ChatClock.now() else { throw ProtocolFailure(WireError.providedVisitorExpired) }
         return provided
     }

@@ -15,7 +15,10 @@ public struct ChatEngine: Sendable {
     /// How long a delta poll is held when nothing changes (PROTOCOL.md §2.5: ≤ 25 s).
     let holdTimeout: Duration
     /// The account's private key for `visitor-ext` hashes (PROTOCOL.md §2.7).
-    let accountPrivateKey: String?
+    let accountPrivateKey: String
+    /// How far ahead a download link's `expires` may be: the client signs the link with its own token, so without a
+    /// bound a link once handed out would never expire.
+    let maximumDownloadLinkLifetime: Duration
     let logger: Logger
 
     // MARK: Delta

@@ -6,8 +6,9 @@ import WebimWire
 /// The operator console's write API: what a person at the console does to a visitor's chat.
 struct OperatorConsoleActionRoutes {
     let engine: ChatEngine
+    let json: ConsoleJSONBody
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         let visitor = "\(OperatorConsoleRoutes.prefix)/visitors/{visitor}"
         post(router, "\(visitor)/join") { (body: JoinBody, id) in
             let operatorID: Int
@@ -16,6 +17,7 @@ struct OperatorConsoleActionRoutes {
             return nil
         }
         post(router, "\(visitor)/messages") { (body: MessageBody, id) in
+            try ConsoleJSONBody.checkText(body.text, field: "text")
             let kind = body.kind ?? MessageItem.Kind.operator.rawValue
             guard
                 [MessageItem.Kind.operator, .info, .operatorBusy, .contactsRequest, .actionRequest]
@@ -30,7 +32,8 @@ struct OperatorConsoleActionRoutes {
             return try await engine.operatorSends(visitorID: id, message)
         }
         router.patch("\(visitor)/messages/{message}") { request, context in
-            let body = try await Self.decode(EditBody.self, request, context)
+            let body = try await json.decode(EditBody.self, request)
+            try ConsoleJSONBody.checkText(body.text, field: "text")
             return try await Self.run {
                 try await engine.operatorEdits(
                     visitorID: try OperatorConsoleRoutes.visitorID(context),
@@ -50,7 +53,7 @@ struct OperatorConsoleActionRoutes {
             }
         }
         router.post("\(visitor)/messages/{message}/quote") { request, context in
-            let body = try await Self.decode(QuoteBody.self, request, context)
+            let body = try await json.decode(QuoteBody.self, request)
             return try await Self.run {
                 try await engine.fillQuote(
                     visitorID: try OperatorConsoleRoutes.visitorID(context),
@@ -105,7 +108,7 @@ struct OperatorConsoleActionRoutes {
             try await engine.startSurvey(visitorID: id, config: body)
             return nil
         }
-        OperatorConsoleLocationRoutes(engine: engine).add(to: router)
+        OperatorConsoleLocationRoutes(engine: engine, json: json).add(to: router)
     }
 
     /// The location's main operator, for a `join` that names none.
@@ -118,12 +121,12 @@ struct OperatorConsoleActionRoutes {
 
     /// A POST route on a visitor: decodes the body, runs `body`, answers `{"result":"ok","messageId"?}`.
     private func post<Body: Decodable & Sendable>(
-        _ router: Router<BasicRequestContext>,
+        _ router: Router<ServiceRequestContext>,
         _ path: String,
         _ action: @escaping @Sendable (Body, String) async throws -> String?
     ) {
         router.post(RouterPath(path)) { request, context in
-            let body = try await Self.decode(Body.self, request, context)
+            let body = try await json.decode(Body.self, request)
             let visitorID = try OperatorConsoleRoutes.visitorID(context)
             return try await Self.run { try await action(body, visitorID) }
         }
@@ -138,21 +141,6 @@ struct OperatorConsoleActionRoutes {
             throw ConsoleAPIError(error)
         } catch ServiceStoreError.unknownVisitor {
             throw ConsoleAPIError(.notFound("visitor"))
-        }
-    }
-
-    /// Decodes a JSON body; an empty body reads as `{}`.
-    static func decode<Body: Decodable>(
-        _ type: Body.Type,
-        _ request: Request,
-        _ context: BasicRequestContext
-    ) async throws -> Body {
-        let buffer = try await request.body.collect(upTo: 32 << 20)
-        let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer.readableBytesView)
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch {
-            throw ConsoleAPIError(status: .badRequest, code: "bad_input", message: "\(error)")
         }
     }
 }

@@ -9,7 +9,7 @@ import WebimWire
 struct OperatorConsoleFileRoute {
     let engine: ChatEngine
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         router.get("\(OperatorConsoleRoutes.prefix)/visitors/{visitor}/files/{guid}") { _, context in
             let visitorID = try OperatorConsoleRoutes.visitorID(context)
             let guid = context.parameters.get("guid") ?? ""
@@ -18,13 +18,7 @@ struct OperatorConsoleFileRoute {
             else { throw ConsoleAPIError(.notFound("file")) }
             return Response(
                 status: .ok,
-                headers: [
-                    .contentType: file.contentType,
-                    .contentDisposition: "attachment; filename*=UTF-8''\(WireForm.percentEncode(file.filename))",
-                    .contentSecurityPolicy: "sandbox",
-                    .init("X-Content-Type-Options")!: "nosniff",
-                    .cacheControl: "private, no-cache",
-                ],
+                headers: VisitorFileHeaders.make(contentType: file.contentType, filename: file.filename),
                 body: try await FileIO().loadFile(path: url.path, context: context)
             )
         }

@@ -4,8 +4,9 @@ import WebimWire
 /// Console API routes that read or act on a location or the account, not on one visitor.
 struct OperatorConsoleLocationRoutes {
     let engine: ChatEngine
+    let json: ConsoleJSONBody
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         let prefix = OperatorConsoleRoutes.prefix
         router.get("\(prefix)/locations") { _, _ in
             var locations: [ConsoleLocation] = []
@@ -21,7 +22,7 @@ struct OperatorConsoleLocationRoutes {
             return try JSONResponse.make(locations)
         }
         router.post("\(prefix)/locations/{location}/status") { request, context in
-            let body = try await OperatorConsoleActionRoutes.decode(StatusBody.self, request, context)
+            let body = try await json.decode(StatusBody.self, request)
             let location = context.parameters.get("location") ?? "default"
             return try await OperatorConsoleActionRoutes.run {
                 try await engine.setOnlineStatus(location: location, status: body.onlineStatus)
@@ -29,7 +30,7 @@ struct OperatorConsoleLocationRoutes {
             }
         }
         router.post("\(prefix)/locations/{location}/departments/{key}/status") { request, context in
-            let body = try await OperatorConsoleActionRoutes.decode(DepartmentStatusBody.self, request, context)
+            let body = try await json.decode(DepartmentStatusBody.self, request)
             let location = context.parameters.get("location") ?? "default"
             let key = context.parameters.get("key") ?? ""
             return try await OperatorConsoleActionRoutes.run {
@@ -38,7 +39,7 @@ struct OperatorConsoleLocationRoutes {
             }
         }
         router.post("\(prefix)/auth-tokens") { request, context in
-            let body = try await OperatorConsoleActionRoutes.decode(AuthTokenBody.self, request, context)
+            let body = try await json.decode(AuthTokenBody.self, request)
             return try await OperatorConsoleActionRoutes.run {
                 try await engine.database.registerProvidedAuthToken(body.token, name: body.name)
                 return nil

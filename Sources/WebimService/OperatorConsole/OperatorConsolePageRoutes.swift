@@ -18,8 +18,8 @@ struct OperatorConsolePageRoutes {
         "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
         + "form-action 'self'; frame-ancestors 'none'"
 
-    func add(to router: Router<BasicRequestContext>, logger: Logger) {
-        let files = FileMiddleware<BasicRequestContext, LocalFileSystem>(
+    func add(to router: Router<ServiceRequestContext>, logger: Logger) {
+        let files = FileMiddleware<ServiceRequestContext, LocalFileSystem>(
             directory.path,
             urlBasePath: Self.staticPrefix,
             cacheControl: CacheControl([(MediaType(type: .any), [.noCache])]),

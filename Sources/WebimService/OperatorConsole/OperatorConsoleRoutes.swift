@@ -7,9 +7,10 @@ import WebimWire
 /// The operator console's JSON API: reads and the live event stream (routes: Sources/WebimService/README.md).
 struct OperatorConsoleRoutes {
     let engine: ChatEngine
+    let bodyLimit: BodyLimit
     static let prefix = "/operator/api"
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         router.get("\(Self.prefix)/chats") { request, _ in
             // The console shows the newest 200; a benchmark with thousands of visitors asks for more.
             let limitText = request.uri.queryParameters.get("limit")
@@ -56,11 +57,11 @@ struct OperatorConsoleRoutes {
             )
         }
         OperatorConsoleFileRoute(engine: engine).add(to: router)
-        OperatorConsoleActionRoutes(engine: engine).add(to: router)
+        OperatorConsoleActionRoutes(engine: engine, json: ConsoleJSONBody(limit: bodyLimit.consoleJSON)).add(to: router)
     }
 
     /// The `{visitor}` path parameter.
-    static func visitorID(_ context: BasicRequestContext) throws -> String {
+    static func visitorID(_ context: ServiceRequestContext) throws -> String {
         guard let id = context.parameters.get("visitor"), !id.isEmpty else {
             throw ConsoleAPIError(
                 status: .badRequest,

@@ -6,15 +6,15 @@ import WebimWire
 /// Upload, file delete and signed download (PROTOCOL.md §7).
 struct FileRoutes {
     let engine: ChatEngine
-    /// The most an upload body may be; larger bodies get `max_file_size_exceeded` without being read further.
-    static let maximumUploadSize = 100 << 20
+    /// Larger upload bodies get `max_file_size_exceeded` without being read further.
+    let bodyLimit: BodyLimit
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         router.post(RouterPath(WireEndpoint.upload)) { request, _ in
             var fields = ProtocolRoutes.query(of: request)
             let body: ByteBuffer
             do {
-                body = try await request.body.collect(upTo: Self.maximumUploadSize)
+                body = try await request.body.collect(upTo: bodyLimit.upload)
             } catch {
                 return try JSONResponse.make(UploadResponse.failure(WireError.maxFileSizeExceeded))
             }
@@ -26,7 +26,7 @@ struct FileRoutes {
             fields.merge(form.fields) { _, fromBody in fromBody }
             return try JSONResponse.make(try await engine.upload(fields: fields, file: form.file))
         }
-        let delete: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
+        let delete: @Sendable (Request, ServiceRequestContext) async throws -> Response = { request, _ in
             var fields = ProtocolRoutes.query(of: request)
             let body = try await request.body.collect(upTo: 1 << 16)
             fields.merge(WireForm.decode(String(buffer: body))) { _, fromBody in fromBody }
@@ -42,15 +42,10 @@ struct FileRoutes {
                 let status: HTTPResponse.Status = failure.code == WireError.fileNotFound ? .notFound : .forbidden
                 return try JSONResponse.make(ActionResponse.failure(failure.code), status: status)
             case .success(let (file, url)):
-                let bytes = try Data(contentsOf: url)
-                let disposition = "inline; filename*=UTF-8''\(WireForm.percentEncode(file.filename))"
                 return Response(
                     status: .ok,
-                    headers: [
-                        .contentType: file.contentType, .contentDisposition: disposition,
-                        .cacheControl: "private, max-age=300",
-                    ],
-                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+                    headers: VisitorFileHeaders.make(contentType: file.contentType, filename: file.filename),
+                    body: try await FileIO().loadFile(path: url.path, context: context)
                 )
             }
         }

@@ -7,10 +7,10 @@ import WebimWire
 /// The visitor protocol's session endpoints (PROTOCOL.md §1.4): init, delta, action, history, search.
 struct ProtocolRoutes {
     let engine: ChatEngine
-    /// Bodies larger than this are refused; actions are small forms (an offline message may carry a file).
-    static let maximumActionSize = 64 << 20
+    /// Actions are small forms, but an offline message may carry a file.
+    let bodyLimit: BodyLimit
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         router.get(RouterPath(WireEndpoint.initialization)) { request, _ in
             try JSONResponse.make(
                 try await engine.initialize(Self.query(of: request), bearerToken: Self.bearer(request))
@@ -25,7 +25,7 @@ struct ProtocolRoutes {
         }
         router.post(RouterPath(WireEndpoint.action)) { request, _ in
             var fields = Self.query(of: request)
-            let body = try await request.body.collect(upTo: Self.maximumActionSize)
+            let body = try await request.body.collect(upTo: bodyLimit.upload)
             var file: UploadedPart?
             // iOS labels an offline message with a file urlencoded but writes multipart (PROTOCOL.md §11.10).
             let boundary =

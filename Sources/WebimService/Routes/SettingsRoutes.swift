@@ -10,7 +10,7 @@ struct SettingsRoutes {
     static let legacyPrefix = "window.webimLocationSettings("
     static let legacySuffix = ");"
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         router.get(RouterPath(WireEndpoint.meta)) { _, _ in
             let endpoint = { (path: String) in MetaResponse.Endpoint(url: path) }
             return try JSONResponse.make(

@@ -43,7 +43,7 @@ struct LocationDefinition: Sendable {
         helloMessage = options?.helloMessage
         accountBlocked = options?.accountBlocked ?? false
         requireRegisteredAuthTokens = options?.requireRegisteredAuthTokens ?? false
-        maxMessageLength = options?.maxMessageLength ?? 10_000
+        maxMessageLength = min(options?.maxMessageLength ?? .max, MessageLimits.maximumTextLength)
         maxFilesPerChat = options?.maxFilesPerChat ?? 50
         transcriptLimit = options?.transcriptLimit ?? 3
         offlineMessages = options?.offlineMessages ?? true

@@ -78,6 +78,11 @@ public struct ScenarioLibrary: Sendable {
 
     /// Every location a file defines.
     var allLocations: [LocationDefinition] { Array(locations.values) }
+
+    /// The largest file any location lets a visitor upload, in bytes: the bound of every body that may carry one.
+    var largestUploadSize: Int {
+        locations.values.map { $0.config.maxVisitorUploadFileSizeMegabytes }.max().map { $0 << 20 } ?? 0
+    }
 }
 
 /// A scenario file that could not be read.

@@ -19,13 +19,19 @@ final class TabEventLog: Sendable {
 
     /// How many events a slow reader may fall behind before its stream is closed.
     let subscriberBuffer: Int
+    /// How many streams may be open at once; a new one closes the oldest (a reloaded page's old connection, or a
+    /// script opening streams without end, which would have every event written that many times).
+    let maximumSubscribers: Int
     fileprivate typealias Subscriber = AsyncStream<ServerSentEvent>.Continuation
 
     private let state = Mutex(State())
     /// Held while a frame is numbered and yielded (see `publish`).
     private let delivery = Mutex(())
 
-    init(subscriberBuffer: Int = 1024) { self.subscriberBuffer = max(1, subscriberBuffer) }
+    init(subscriberBuffer: Int = 1024, maximumSubscribers: Int = 3) {
+        self.subscriberBuffer = max(1, subscriberBuffer)
+        self.maximumSubscribers = max(1, maximumSubscribers)
+    }
 
     /// Numbers the event, applies it to the projection, and sends it to every connected stream.
     func publish(_ event: TabEvent) {
@@ -83,8 +89,14 @@ final class TabEventLog: Sendable {
             of: ServerSentEvent.self,
             bufferingPolicy: .bufferingOldest(subscriberBuffer)
         )
+        var displaced: [Subscriber] = []
+        // Finishing a displaced stream runs its termination handler, which takes `state`: so after the lock.
+        defer { for subscriber in displaced { subscriber.finish() } }
         return state.withLock { state -> Subscription? in
             guard !state.isEnded else { return nil }
+            while state.subscribers.count >= maximumSubscribers, let oldest = state.subscribers.keys.min() {
+                displaced.append(state.subscribers.removeValue(forKey: oldest)!)
+            }
             let initial: [ServerSentEvent]
             let oldestReplayable = (state.replay.first?.id ?? state.lastID + 1) - 1
             if let cursor, cursor <= state.lastID, cursor >= oldestReplayable {

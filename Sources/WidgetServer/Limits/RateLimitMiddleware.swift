@@ -3,9 +3,12 @@ import Hummingbird
 
 /// Answers 429 `rate_limited` (with `Retry-After`) to a page that changes things faster than a person can.
 ///
-/// Each tab has its own bucket for its state-changing requests; opening tabs has one shared bucket.
-/// Reads (the event stream, files, history) are not limited: they cost the chat service nothing.
-struct RateLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+/// Each tab has its own bucket for its state-changing requests; opening tabs has a bucket per client address, so a
+/// script flooding `POST /api/tabs` locks out only itself. Reads (the event stream, files, history) are not limited:
+/// they cost the chat service nothing.
+struct RateLimitMiddleware: RouterMiddleware {
+    typealias Context = WidgetRequestContext
+
     let tabActions: RateLimiter
     let tabCreation: RateLimiter
 
@@ -14,16 +17,17 @@ struct RateLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard request.method != .get, request.method != .head, let (limiter, key) = bucket(for: request.uri.path)
+        guard request.method != .get, request.method != .head,
+            let (limiter, key) = bucket(for: request.uri.path, client: context.clientAddress ?? "unknown")
         else { return try await next(request, context) }
         if let wait = limiter.refusal(for: key) { throw APIError.rateLimited(retryAfterSeconds: wait) }
         return try await next(request, context)
     }
 
     /// The limiter and key of a request under `/api/tabs`.
-    private func bucket(for path: String) -> (RateLimiter, String)? {
+    private func bucket(for path: String, client: String) -> (RateLimiter, String)? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count >= 2, parts[0] == "api", parts[1] == "tabs" else { return nil }
-        return parts.count == 2 ? (tabCreation, "new-tab") : (tabActions, String(parts[2]))
+        return parts.count == 2 ? (tabCreation, client) : (tabActions, String(parts[2]))
     }
 }

@@ -18,10 +18,13 @@ struct KioskPage {
         }
     }
 
-    /// The configured timings; `idle=` and `countdown=` in the query override them (tests use short ones).
+    /// The configured timings; `idle=` and `countdown=` in the query may shorten them (tests use short ones) but
+    /// never lengthen them: a kiosk link must not be able to switch the reset off.
     init(query: FormQuery, configuration: KioskConfiguration) {
-        idle = Self.seconds(query.get("idle")) ?? Self.wholeSeconds(configuration.idleTimeout)
-        countdown = Self.seconds(query.get("countdown")) ?? Self.wholeSeconds(configuration.countdown)
+        let configuredIdle = Self.wholeSeconds(configuration.idleTimeout)
+        let configuredCountdown = Self.wholeSeconds(configuration.countdown)
+        idle = min(Self.seconds(query.get("idle")) ?? configuredIdle, configuredIdle)
+        countdown = min(Self.seconds(query.get("countdown")) ?? configuredCountdown, configuredCountdown)
         allowedHosts = configuration.allowedHosts.joined(separator: " ")
     }
 

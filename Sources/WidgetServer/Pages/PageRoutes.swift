@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Mustache
 import NIOHTTP1
@@ -10,7 +11,7 @@ struct PageRoutes {
     let registry: TabRegistry
     let configuration: WidgetConfiguration
 
-    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.get, "/", on: router) { request, _ in try renderWidget(request) }
         table.add(.get, "/healthz", on: router) { _, _ in try await health() }
     }
@@ -43,6 +44,7 @@ struct PageRoutes {
         let html = try templates.page(page, template: "index")
         let etag = StaticFileCache.etag(of: Array(html.utf8))
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .eTag: etag]
+        headers.append(contentsOf: PageSecurityHeaders.make(frameAncestors: configuration.frameAncestors))
         if StaticFileRoutes.matches(request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Mustache
 
@@ -7,8 +8,10 @@ struct PreviewRoutes {
     let templates: MustacheLibrary
     /// nil without `--preview-config`: the query string or the built-in variants are shown.
     let file: PreviewConfigFile?
+    /// `PageSecurityHeaders` for the configured frame ancestors.
+    let securityHeaders: HTTPFields
 
-    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.get, "/preview", on: router) { request, _ in try preview(request) }
         table.add(.get, "/preview/config", on: router) { request, _ in try config(request) }
         table.add(.get, "/inspect", on: router) { _, _ in try inspect() }
@@ -87,9 +90,11 @@ struct PreviewRoutes {
 
     private func html(_ page: Any, template: String) throws -> Response {
         let text = try templates.page(page, template: template)
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
+        headers.append(contentsOf: securityHeaders)
         return Response(
             status: .ok,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(string: text))
         )
     }

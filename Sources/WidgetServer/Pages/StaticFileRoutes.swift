@@ -7,7 +7,7 @@ struct StaticFileRoutes {
     let publicDirectory: URL
     let cache = StaticFileCache()
 
-    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.get, "/static/**", on: router) { request, _ in
             try serve(request, relativePath: try Self.relativePath(request.uri.path, prefix: "/static/"))
         }

@@ -22,6 +22,11 @@ struct APIError: HTTPResponseError {
     static let sessionEnded = APIError.conflict("session_ended", "The tab's chat session has ended.")
     static let historyBusy = APIError.conflict("history_busy", "History is being read; try again.")
     static let notFound = APIError(status: .notFound, code: "not_found", message: "Nothing is here.")
+    static let forbiddenHost = APIError(
+        status: .forbidden,
+        code: "forbidden_host",
+        message: "This server does not serve that host name."
+    )
     static let forbiddenOrigin = APIError(
         status: .forbidden,
         code: "forbidden_origin",
@@ -35,6 +40,16 @@ struct APIError: HTTPResponseError {
             code: "rate_limited",
             message: "Too many requests; wait a moment and try again.",
             headers: [.retryAfter: String(max(1, Int(retryAfterSeconds.rounded(.up))))]
+        )
+    }
+
+    /// 503: as many tabs are open as the server keeps (`--max-tabs`); one closes within the idle timeout.
+    static func tooManyTabs(retryAfterSeconds: Int) -> APIError {
+        APIError(
+            status: .serviceUnavailable,
+            code: "too_many_tabs",
+            message: "The server has as many chats open as it can keep; try again shortly.",
+            headers: [.retryAfter: String(max(1, retryAfterSeconds))]
         )
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
+import WebimWire
 
 /// The chat's other actions: keyboard buttons, typing, rating, starting and closing, reading, e-mailed transcripts.
 struct ActionRoutes {
     let registry: TabRegistry
 
-    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.post, "/api/tabs/{tab}/keyboard", on: router) { request, context in
             try await keyboard(request, context)
         }
@@ -29,7 +30,7 @@ struct ActionRoutes {
         var clientId: String
     }
 
-    private func keyboard(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func keyboard(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let body = try await JSONBody.decode(Keyboard.self, from: request)
         guard (1...128).contains(body.messageId.count) else {
@@ -48,10 +49,12 @@ struct ActionRoutes {
         var draft: String?
     }
 
-    private func typing(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func typing(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let body = try await JSONBody.decode(Typing.self, from: request)
-        if let draft = body.draft { try Validation.length(draft, atMost: 10_000, field: "draft") }
+        if let draft = body.draft {
+            try Validation.length(draft, atMost: MessageLimits.maximumTextLength, field: "draft")
+        }
         try await tab.setTyping(draft: body.draft)
         return Response(status: .noContent)
     }
@@ -63,7 +66,7 @@ struct ActionRoutes {
         var clientId: String
     }
 
-    private func rating(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func rating(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let body = try await JSONBody.decode(Rating.self, from: request)
         guard (1...5).contains(body.rating) else {
@@ -83,14 +86,16 @@ struct ActionRoutes {
         var customFields: [String: String]?
     }
 
-    private func chat(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func chat(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let body = try await JSONBody.decode(Chat.self, from: request)
         guard body.action == "start" || body.action == "close" else {
             throw APIError.badRequest("invalid_action", "action is start or close.", field: "action")
         }
         if let key = body.departmentKey { try Validation.key(key, field: "departmentKey") }
-        if let question = body.firstQuestion { try Validation.length(question, atMost: 10_000, field: "firstQuestion") }
+        if let question = body.firstQuestion {
+            try Validation.length(question, atMost: MessageLimits.maximumTextLength, field: "firstQuestion")
+        }
         let customFields = try body.customFields.map { fields -> String in
             guard fields.count <= 50 else {
                 throw APIError.badRequest(
@@ -115,7 +120,7 @@ struct ActionRoutes {
         var clientId: String
     }
 
-    private func emailTranscript(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func emailTranscript(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let body = try await JSONBody.decode(Transcript.self, from: request)
         try Validation.email(body.email)

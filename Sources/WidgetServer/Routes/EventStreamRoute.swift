@@ -10,7 +10,7 @@ struct EventStreamRoute {
     /// The reconnection delay the page's EventSource is told.
     let retryMilliseconds = 2_000
 
-    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.get, "/api/tabs/{tab}/events", on: router) { request, context in
             let cursor = try Self.cursor(of: request)
             // 204 tells EventSource to stop: the tab is gone and will not come back.

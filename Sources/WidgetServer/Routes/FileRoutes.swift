@@ -10,18 +10,22 @@ import WebimWire
 /// Uploads (checked against the service's limits first), the limits themselves, and downloads proxied from the service.
 struct FileRoutes {
     let registry: TabRegistry
+    let limitsCache: LocationLimitsCache
+    /// Downloads from the chat service: a client of its own, sized for many tabs, so that slow readers of one
+    /// tab's files cannot use up the connections every other tab needs.
+    let downloads: HTTPClient
 
-    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.post, "/api/tabs/{tab}/files", on: router) { request, context in try await upload(request, context) }
         table.add(.get, "/api/tabs/{tab}/limits", on: router) { _, context in
-            try JSONBody.response(await registry.tab(context).limits())
+            try JSONBody.response(await limits(of: registry.tab(context)))
         }
         table.add(.get, "/api/tabs/{tab}/files/{guid}", on: router) { request, context in
             try await download(request, context)
         }
     }
 
-    private func upload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func upload(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         guard let boundary = request.headers[.contentType].flatMap(MultipartForm.boundary(contentType:)) else {
             throw APIError(
@@ -30,7 +34,7 @@ struct FileRoutes {
                 message: "Send the file as multipart/form-data."
             )
         }
-        let limits = await tab.limits()
+        let limits = await limits(of: tab)
         guard limits.uploadsAllowed else {
             throw APIError.conflict("uploads_not_allowed", "Files cannot be sent here.")
         }
@@ -73,7 +77,11 @@ struct FileRoutes {
         return try JSONBody.response(["id": id, "clientId": clientID], status: .accepted)
     }
 
-    private func download(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func limits(of tab: TabSession) async -> UploadLimits {
+        await limitsCache.limits(location: await tab.location) { await tab.limits() }
+    }
+
+    private func download(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let guid = try Validation.pathID(context, "guid")
         let thumb = FormQuery(request).get("thumb")
@@ -84,7 +92,7 @@ struct FileRoutes {
         guard let file = tab.index.file(guid: guid) else { throw unknown }
         let url = thumb == "1" ? file.getImageInfo()?.getThumbURL() : file.getURL()
         guard let url else { throw unknown }
-        let upstream = try await HTTPClient.shared.execute(
+        let upstream = try await downloads.execute(
             HTTPClientRequest(url: url.absoluteString),
             timeout: .seconds(30)
         )
@@ -95,16 +103,14 @@ struct FileRoutes {
                 message: "The chat service did not send the file."
             )
         }
-        var headers: HTTPFields = [
-            .contentType: upstream.headers.first(name: "Content-Type") ?? file.getContentType()
+        // A kiosk's browser is shared by strangers: it keeps no copy of a visitor's file.
+        var headers = VisitorFileHeaders.make(
+            contentType: upstream.headers.first(name: "Content-Type") ?? file.getContentType()
                 ?? "application/octet-stream",
-            .cacheControl: "private, max-age=300",
-            HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-            .contentSecurityPolicy: "sandbox",
-        ]
+            filename: file.getFileName(),
+            cacheControl: await tab.isKiosk ? "no-store" : "private, max-age=300"
+        )
         if let length = upstream.headers.first(name: "Content-Length") { headers[.contentLength] = length }
-        let name = file.getFileName().addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "file"
-        headers[.contentDisposition] = "inline; filename*=UTF-8''\(name)"
         return Response(
             status: .ok,
             headers: headers,

@@ -5,7 +5,7 @@ import Hummingbird
 struct HistoryRoutes {
     let registry: TabRegistry
 
-    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.get, "/api/tabs/{tab}/history", on: router) { request, context in try await history(request, context)
         }
         table.add(.get, "/api/tabs/{tab}/transcript", on: router) { _, context in
@@ -27,7 +27,7 @@ struct HistoryRoutes {
         var hasMore: Bool
     }
 
-    private func history(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func history(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let query = FormQuery(request)
         var limit = 30

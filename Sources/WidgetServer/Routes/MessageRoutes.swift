@@ -5,7 +5,7 @@ import Hummingbird
 struct MessageRoutes {
     let registry: TabRegistry
 
-    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.post, "/api/tabs/{tab}/messages", on: router) { request, context in
             try await send(request, context)
         }
@@ -23,7 +23,7 @@ struct MessageRoutes {
         var quotedMessageId: String?
     }
 
-    private func send(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func send(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let raw = try await JSONBody.collect(request)
         let body = try JSONBody.decode(SendMessage.self, from: raw)
@@ -68,7 +68,7 @@ struct MessageRoutes {
         var clientId: String
     }
 
-    private func edit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func edit(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let id = try Validation.pathID(context, "id")
         let body = try await JSONBody.decode(EditMessage.self, from: request)
@@ -78,7 +78,7 @@ struct MessageRoutes {
         return try JSONBody.response(["id": id, "clientId": body.clientId], status: .accepted)
     }
 
-    private func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func delete(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let id = try Validation.pathID(context, "id")
         guard let clientID = FormQuery(request).get("clientId") else {

@@ -12,8 +12,8 @@ final class RouteTable: Sendable {
     func add(
         _ method: HTTPRequest.Method,
         _ path: String,
-        on router: Router<BasicRequestContext>,
-        handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+        on router: Router<WidgetRequestContext>,
+        handler: @escaping @Sendable (Request, WidgetRequestContext) async throws -> Response
     ) {
         router.on(RouterPath(path), method: method, use: handler)
         routes.withLock { $0.append("\(method.rawValue) \(path)") }

@@ -8,7 +8,7 @@ struct TabRoutes {
     let configuration: WidgetConfiguration
     let logger: Logger
 
-    func add(to router: Router<BasicRequestContext>, table: RouteTable) {
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.post, "/api/tabs", on: router) { request, _ in try await createTab(request) }
         table.add(.delete, "/api/tabs/{tab}", on: router) { request, context in try await deleteTab(request, context) }
     }
@@ -21,6 +21,8 @@ struct TabRoutes {
         var prechat: String?
         /// The id the page had: its visitor continues when the tab is open or its data is still kept.
         var resume: String?
+        /// A kiosk page's tab: its files are never stored by the browser.
+        var kiosk: Bool?
     }
 
     private struct CreatedTab: Encodable {
@@ -41,6 +43,9 @@ struct TabRoutes {
         if let resume = body.resume, !TabRegistry.isWellFormed(id: resume) {
             throw APIError.badRequest("invalid_resume", "resume is a tab id this server gave.", field: "resume")
         }
+        if body.resume.flatMap(registry.tab(id:)) == nil, registry.count >= configuration.maxTabs {
+            throw APIError.tooManyTabs(retryAfterSeconds: 30)
+        }
         let (tab, isNew, resumed) = openTab(resuming: body.resume)
         guard isNew else {
             tab.events.touch()
@@ -56,7 +61,9 @@ struct TabRoutes {
                     prechat: body.prechat,
                     departmentKey: body.departmentKey
                 ),
-                storageDirectory: storageDirectory(of: tab.id)
+                storageDirectory: storageDirectory(of: tab.id),
+                isKiosk: body.kiosk == true || configuration.kiosk.forced,
+                isResumed: resumed
             )
         } catch {
             _ = registry.remove(id: tab.id)
@@ -74,15 +81,15 @@ struct TabRoutes {
     /// The tab to answer with: the open one the page names, one re-opened on the visitor data it left (after a
     /// restart, or after the reaper closed it), or a new tab with a new visitor.
     private func openTab(resuming id: String?) -> (tab: TabSession, isNew: Bool, resumed: Bool) {
-        let capacity = configuration.streamQueueCapacity
+        let (capacity, perTab) = (configuration.streamQueueCapacity, configuration.streamsPerTab)
         if let id {
             if let open = registry.tab(id: id) { return (open, false, true) }
             if FileManager.default.fileExists(atPath: storageDirectory(of: id).path) {
-                let (tab, isNew) = registry.adoptTab(id: id, streamQueueCapacity: capacity)
+                let (tab, isNew) = registry.adoptTab(id: id, streamQueueCapacity: capacity, streamsPerTab: perTab)
                 return (tab, isNew, true)
             }
         }
-        return (registry.makeTab(streamQueueCapacity: capacity), true, false)
+        return (registry.makeTab(streamQueueCapacity: capacity, streamsPerTab: perTab), true, false)
     }
 
     /// Where a tab's visitor keeps history, outbox and ids.
@@ -90,22 +97,29 @@ struct TabRoutes {
         configuration.dataDirectory.appendingPathComponent("tabs").appendingPathComponent(tabID)
     }
 
-    private func deleteTab(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func deleteTab(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let clear = FormQuery(request).get("clear")
         guard clear == nil || clear == "1" || clear == "0" else {
             throw APIError.badRequest("invalid_clear", "clear is 1 or 0.", field: "clear")
         }
-        guard let id = context.parameters.get("tab"), let tab = registry.remove(id: id) else {
-            throw APIError.unknownTab
+        guard let id = context.parameters.get("tab") else { throw APIError.unknownTab }
+        guard let tab = registry.remove(id: id) else {
+            // A kiosk reset erases the visitor whether or not the tab is open: the reaper may have closed it, or the
+            // server restarted, and its kept data would otherwise wait out the retention.
+            let kept = storageDirectory(of: id)
+            guard clear == "1", TabRegistry.isWellFormed(id: id), FileManager.default.fileExists(atPath: kept.path)
+            else { throw APIError.unknownTab }
+            try FileManager.default.removeItem(at: kept)
+            return Response(status: .noContent)
         }
-        await tab.close(clearingVisitorData: clear == "1")
+        await tab.close(clear == "1" ? .erased : .closed)
         return Response(status: .noContent)
     }
 }
 
 extension TabRegistry {
     /// The tab named by the path's `{tab}`, marked as used; 404 when there is none.
-    func tab(_ context: BasicRequestContext) throws -> TabSession {
+    func tab(_ context: WidgetRequestContext) throws -> TabSession {
         guard let id = context.parameters.get("tab"), let tab = tab(id: id) else { throw APIError.unknownTab }
         tab.events.touch()
         return tab

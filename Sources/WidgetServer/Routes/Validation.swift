@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WebimWire
 
 /// The checks routes run after decoding: each failure is a 400 naming the field.
 enum Validation {
@@ -25,12 +26,12 @@ enum Validation {
         }
     }
 
-    /// A message text: not blank, at most 10,000 characters.
+    /// A message text: not blank, at most `MessageLimits.maximumTextLength` characters.
     static func messageText(_ text: String, field: String = "text") throws {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw APIError.badRequest("empty_text", "A message needs some text.", field: field)
         }
-        try length(text, atMost: 10_000, field: field)
+        try length(text, atMost: MessageLimits.maximumTextLength, field: field)
     }
 
     /// A string field's length; over it is 413 for a text and 400 for others.
@@ -46,7 +47,7 @@ enum Validation {
     }
 
     /// A message id, file guid or other id taken from the path: 1–128 characters without controls.
-    static func pathID(_ context: BasicRequestContext, _ name: String) throws -> String {
+    static func pathID(_ context: WidgetRequestContext, _ name: String) throws -> String {
         guard let value = context.parameters.get(name), (1...128).contains(value.count),
             value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
         else { throw APIError.badRequest("invalid_\(name)", "The \(name) in the path is not valid.", field: name) }

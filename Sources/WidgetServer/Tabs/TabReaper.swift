@@ -27,7 +27,7 @@ struct TabReaper: Service {
                 try await clock.sleep(for: interval, tolerance: nil)
                 for tab in registry.removeIdle(for: idleTimeout) {
                     logger.info("closing an idle tab", metadata: ["tab": "\(tab.id.prefix(6))"])
-                    await tab.close(clearingVisitorData: false)
+                    await tab.close(.closed)
                 }
             }
         }

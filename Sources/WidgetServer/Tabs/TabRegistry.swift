@@ -6,18 +6,26 @@ final class TabRegistry: Sendable {
     private let tabs = Mutex<[String: TabSession]>([:])
 
     /// A new tab with a fresh 128-bit, URL-safe id.
-    func makeTab(streamQueueCapacity: Int = 1024) -> TabSession {
-        let tab = TabSession(id: Self.makeTabID(), streamQueueCapacity: streamQueueCapacity)
+    func makeTab(streamQueueCapacity: Int = 1024, streamsPerTab: Int = 3) -> TabSession {
+        let tab = TabSession(
+            id: Self.makeTabID(),
+            streamQueueCapacity: streamQueueCapacity,
+            streamsPerTab: streamsPerTab
+        )
         tabs.withLock { $0[tab.id] = tab }
         return tab
     }
 
     /// The open tab with `id`, or a new one under that id (a page coming back after the server restarted or the
     /// reaper closed its tab); `isNew` says which.
-    func adoptTab(id: String, streamQueueCapacity: Int = 1024) -> (tab: TabSession, isNew: Bool) {
+    func adoptTab(
+        id: String,
+        streamQueueCapacity: Int = 1024,
+        streamsPerTab: Int = 3
+    ) -> (tab: TabSession, isNew: Bool) {
         tabs.withLock { tabs in
             if let open = tabs[id] { return (open, false) }
-            let tab = TabSession(id: id, streamQueueCapacity: streamQueueCapacity)
+            let tab = TabSession(id: id, streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab)
             tabs[id] = tab
             return (tab, true)
         }

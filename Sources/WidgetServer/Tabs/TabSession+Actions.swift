@@ -71,7 +71,7 @@ extension TabSession {
     }
 
     /// Reports the visitor's draft (nil: stopped typing).
-    func setTyping(draft: String?) throws { try requireStream().setVisitorTyping(draftMessage: draft) }
+    func setTyping(draft: String?) throws { try currentStream().setVisitorTyping(draftMessage: draft) }
 
     /// Rates the operator (the current one unless named).
     func rate(operatorID: String?, rating: Int, note: String?, clientID: String) throws {
@@ -100,7 +100,7 @@ extension TabSession {
     }
 
     /// Marks the chat read by the visitor.
-    func markRead() throws { try requireStream().setChatRead() }
+    func markRead() throws { try currentStream().setChatRead() }
 
     /// E-mails the transcript.
     func sendTranscript(to email: String, clientID: String) throws {

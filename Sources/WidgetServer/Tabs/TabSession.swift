@@ -27,10 +27,17 @@ actor TabSession {
     var departmentKey: String?
     /// The tracker answers one request at a time; a second one meanwhile would get an empty page.
     var isReadingHistory = false
+    /// A kiosk page's tab: its files are served for no cache to keep.
+    private(set) var isKiosk = false
+    /// The Webim location the tab's session chats in.
+    private(set) var location = ""
+    /// Whether the visitor's data must outlive a plain close: the tab carried on a visitor from before, or its
+    /// page acted on the chat (`requireStream`).
+    private var hasDataWorthKeeping = false
 
-    init(id: String, streamQueueCapacity: Int = 1024) {
+    init(id: String, streamQueueCapacity: Int = 1024, streamsPerTab: Int = 3) {
         self.id = id
-        events = TabEventLog(subscriberBuffer: streamQueueCapacity)
+        events = TabEventLog(subscriberBuffer: streamQueueCapacity, maximumSubscribers: streamsPerTab)
         listener = TabListener(tabID: id, events: events, index: index)
     }
 
@@ -39,7 +46,9 @@ actor TabSession {
         accountURL: String,
         transport: (any WireTransport)?,
         options: Options,
-        storageDirectory: URL
+        storageDirectory: URL,
+        isKiosk: Bool = false,
+        isResumed: Bool = false
     ) throws {
         var builder = Webim.newSessionBuilder()
             .set(accountName: accountURL)
@@ -77,12 +86,21 @@ actor TabSession {
         (self.session, self.stream, self.tracker) = (session, stream, tracker)
         self.storageDirectory = storageDirectory
         departmentKey = options.departmentKey
+        self.isKiosk = isKiosk
+        location = options.location
+        hasDataWorthKeeping = isResumed
     }
 
-    /// Destroys the session and ends the tab's streams; a kiosk reset also deletes the visitor's data folder.
-    func close(clearingVisitorData: Bool) {
+    /// Destroys the session and ends the tab's streams; deletes the visitor's data folder as `ending` says.
+    func close(_ ending: TabEnding) {
         try? tracker?.destroy()
-        if clearingVisitorData {
+        let erasing =
+            switch ending {
+            case .shutdown: false
+            case .closed: !hasDataWorthKeeping
+            case .erased: true
+            }
+        if erasing {
             try? session?.destroyWithClearVisitorData()
             if let storageDirectory { try? FileManager.default.removeItem(at: storageDirectory) }
         } else {
@@ -92,8 +110,16 @@ actor TabSession {
         events.end()
     }
 
-    /// The stream, or 409 once the session is gone.
+    /// The stream, or 409 once the session is gone. Every action of the page goes through here, so from now on the
+    /// visitor's data is kept when the tab closes.
     func requireStream() throws -> any MessageStream {
+        let stream = try currentStream()
+        hasDataWorthKeeping = true
+        return stream
+    }
+
+    /// The stream for what a page does by itself (typing, marking read), which leaves nothing worth keeping; or 409.
+    func currentStream() throws -> any MessageStream {
         guard let stream else { throw APIError.sessionEnded }
         return stream
     }

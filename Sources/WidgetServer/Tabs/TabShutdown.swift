@@ -6,6 +6,6 @@ struct TabShutdown: Service {
 
     func run() async throws {
         try? await gracefulShutdown()
-        for tab in registry.removeAll() { await tab.close(clearingVisitorData: false) }
+        for tab in registry.removeAll() { await tab.close(.shutdown) }
     }
 }

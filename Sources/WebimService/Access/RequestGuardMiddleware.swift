@@ -1,0 +1,43 @@
+import HTTPTypes
+import Hummingbird
+import WebimWire
+
+/// Refuses requests for a host name the service does not serve (DNS rebinding) and changes asked for by another
+/// site's page (CSRF), on every route: the protocol's, the files' and the console's (`OriginPolicy`).
+///
+/// Client cores of this process reach the routes in process and pass: they are the service's own.
+struct RequestGuardMiddleware: RouterMiddleware {
+    typealias Context = ServiceRequestContext
+
+    let policy: OriginPolicy
+
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard !context.isInProcess else { return try await next(request, context) }
+        let verdict = policy.check(
+            isStateChanging: request.method != .get && request.method != .head && request.method != .options,
+            authority: request.head.authority,
+            origin: request.headers[.origin],
+            fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!],
+            listeningPort: context.listeningPort ?? 0
+        )
+        switch verdict {
+        case .allowed: return try await next(request, context)
+        case .foreignHost:
+            throw ConsoleAPIError(
+                status: .forbidden,
+                code: "forbidden_host",
+                message: "This server does not serve that host name."
+            )
+        case .foreignOrigin:
+            throw ConsoleAPIError(
+                status: .forbidden,
+                code: "forbidden_origin",
+                message: "Changes are accepted only from this server's own pages."
+            )
+        }
+    }
+}

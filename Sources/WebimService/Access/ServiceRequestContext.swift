@@ -1,0 +1,25 @@
+import Hummingbird
+import NIOCore
+
+/// The service's request context: Hummingbird's basic one plus where the request came in, which the Host and Origin
+/// checks need (the port a page's origin must name, and whether a client core of this process sent it).
+struct ServiceRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    /// The port of the socket the request arrived on; nil in process.
+    let listeningPort: Int?
+    /// Sent by a client core of this process through `InProcessTransport`, not over a socket.
+    let isInProcess: Bool
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        listeningPort = source.channel.localAddress?.port
+        isInProcess = false
+    }
+
+    /// A context for a request handed over in process.
+    init(inProcess source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        listeningPort = nil
+        isInProcess = true
+    }
+}

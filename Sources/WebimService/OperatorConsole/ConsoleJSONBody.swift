@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import WebimWire
+
+/// Reads the console's JSON bodies. A body must say it is JSON: a form or `text/plain` post, which another site's page
+/// can send without asking, is refused before it is read (415). An empty body reads as `{}`.
+struct ConsoleJSONBody: Sendable {
+    /// The most a body may be (`BodyLimit.consoleJSON`); a larger one is a 413.
+    let limit: Int
+
+    func decode<Body: Decodable>(_ type: Body.Type, _ request: Request) async throws -> Body {
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch {
+            throw ConsoleAPIError(status: .contentTooLarge, code: "body_too_large", message: "The body is too large.")
+        }
+        guard buffer.readableBytes > 0 || contentType.isEmpty || mediaType == "application/json" else {
+            throw Self.notJSON
+        }
+        if buffer.readableBytes == 0 { return try JSONDecoder().decode(type, from: Data("{}".utf8)) }
+        guard mediaType == "application/json" else { throw Self.notJSON }
+        do {
+            return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
+        } catch {
+            throw ConsoleAPIError(status: .badRequest, code: "bad_input", message: "\(error)")
+        }
+    }
+
+    /// An operator's text within the limit both servers share.
+    static func checkText(_ text: String, field: String) throws {
+        guard text.count <= MessageLimits.maximumTextLength else {
+            throw ConsoleAPIError(
+                status: .badRequest,
+                code: "bad_input",
+                message: "\(field) is at most \(MessageLimits.maximumTextLength) characters",
+                field: field
+            )
+        }
+    }
+
+    private static let notJSON = ConsoleAPIError(
+        status: .unsupportedMediaType,
+        code: "unsupported_media_type",
+        message: "Send the body as application/json."
+    )
+}

@@ -1,0 +1,18 @@
+import Hummingbird
+import NIOCore
+
+/// The widget server's request context: Hummingbird's basic one plus the socket's two ends, which the Host and Origin
+/// check (the port a page's origin must name) and the per-address limit on new tabs need.
+struct WidgetRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    /// The port the request arrived on.
+    let listeningPort: Int?
+    /// The client's address without its port (`127.0.0.1`, `::1`); nil when unknown.
+    let clientAddress: String?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        listeningPort = source.channel.localAddress?.port
+        clientAddress = source.channel.remoteAddress?.ipAddress
+    }
+}
