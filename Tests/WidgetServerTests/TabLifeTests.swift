@@ -163,4 +163,34 @@ import Testing
             #expect(left == ["closed-recently", open.id].sorted())
         }
     }
+
+    @Test func closedTabsBeyondTheDiskBudgetGoOldestFirst() async throws {
+        try await withTemporaryDirectory { directory in
+            let tabs = directory.appendingPathComponent("tabs")
+            let registry = TabRegistry()
+            let open = registry.makeTab()
+            let files = FileManager.default
+            // Four closed tabs of 1,000 bytes each, used an hour apart; an open tab is never swept.
+            for (age, name) in [(4, "oldest"), (3, "older"), (2, "newer"), (1, "newest"), (5, open.id)] {
+                let folder = tabs.appendingPathComponent(name)
+                try files.createDirectory(at: folder, withIntermediateDirectories: true)
+                let file = folder.appendingPathComponent("history.sqlite")
+                try Data(repeating: 7, count: 1_000).write(to: file)
+                let used = Date().addingTimeInterval(-Double(age) * 3600)
+                for path in [file.path, folder.path] {
+                    try files.setAttributes([.modificationDate: used], ofItemAtPath: path)
+                }
+            }
+            let sweeper = TabDataSweeper(
+                tabsDirectory: tabs,
+                retention: .seconds(24 * 3600),
+                budget: 2_500,
+                registry: registry,
+                logger: Logger(label: "sweep")
+            )
+            #expect(sweeper.sweep() == 2)
+            let left = try files.contentsOfDirectory(atPath: tabs.path).sorted()
+            #expect(left == ["newer", "newest", open.id].sorted())
+        }
+    }
 }
