@@ -1,4 +1,5 @@
 import Foundation
+public import HTTPTypes
 
 /// Which `Host` names a server answers and which page origins may change things on it: the same rule for the widget
 /// server and the embedded service, so that neither trusts a request because it names itself.
@@ -54,6 +55,17 @@ public struct OriginPolicy: Sendable, Equatable {
         if let origin { return allowsOrigin(origin, listeningPort: listeningPort) ? .allowed : .foreignOrigin }
         if let fetchSite, fetchSite != "same-origin", fetchSite != "none" { return .foreignOrigin }
         return .allowed
+    }
+
+    /// `check` with what a request's head says.
+    public func check(_ head: HTTPRequest, listeningPort: Int) -> Verdict {
+        check(
+            isStateChanging: head.method != .get && head.method != .head && head.method != .options,
+            authority: head.authority,
+            origin: head.headerFields[.origin],
+            fetchSite: head.headerFields[HTTPField.Name("Sec-Fetch-Site")!],
+            listeningPort: listeningPort
+        )
     }
 
     /// Whether a `Host` header (`name[:port]`) names a host this server serves.

@@ -1,4 +1,3 @@
-import HTTPTypes
 import Hummingbird
 import WebimWire
 
@@ -17,13 +16,7 @@ struct RequestGuardMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard !context.isInProcess else { return try await next(request, context) }
-        let verdict = policy.check(
-            isStateChanging: request.method != .get && request.method != .head && request.method != .options,
-            authority: request.head.authority,
-            origin: request.headers[.origin],
-            fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!],
-            listeningPort: context.listeningPort ?? 0
-        )
+        let verdict = policy.check(request.head, listeningPort: context.listeningPort ?? 0)
         switch verdict {
         case .allowed: return try await next(request, context)
         case .foreignHost:

@@ -1,4 +1,3 @@
-import HTTPTypes
 import Hummingbird
 import WebimWire
 
@@ -14,13 +13,7 @@ struct RequestGuardMiddleware: RouterMiddleware {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let verdict = policy.check(
-            isStateChanging: request.method != .get && request.method != .head && request.method != .options,
-            authority: request.head.authority,
-            origin: request.headers[.origin],
-            fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!],
-            listeningPort: context.listeningPort ?? 0
-        )
+        let verdict = policy.check(request.head, listeningPort: context.listeningPort ?? 0)
         switch verdict {
         case .allowed: return try await next(request, context)
         case .foreignHost: throw APIError.forbiddenHost
