@@ -103,6 +103,15 @@ struct ServeCommand: AsyncParsableCommand {
         // A broken file stops here with its problem, rather than as an error page later.
         if let previewFile { try checkPreviewConfig(at: previewFile) }
         let allowedHostNames = Self.list(allowedHosts)
+        if ["0.0.0.0", "::"].contains(host), allowedHostNames.isEmpty {
+            // A wildcard address is not a name a browser uses: without one, only loopback pages would be answered.
+            logger.warning(
+                """
+                --host \(host) listens on every interface, but only loopback names are answered: give the names \
+                or addresses people use with --allowed-hosts
+                """
+            )
+        }
         let originPolicy = OriginPolicy(allowedHosts: allowedHostNames + [host], publicOrigins: Self.list(publicOrigin))
         var launcher = WidgetLauncher(
             host: host,
