@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import threading
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,18 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{report.when}", report)
 
 
+def split_console_link(link: str) -> tuple[str, str | None]:
+    """The console page's URL without its query, and the `token` of that query (None when the server printed none).
+
+    The server prints `Operator console:  http://host:port/operator?token=TOKEN`; every `/operator/api` route wants
+    that token, as `Authorization: Bearer` or as the cookie the page gets when the link is opened. A server that
+    printed no token (an older build) needs none.
+    """
+    parts = urllib.parse.urlsplit(link)
+    token = urllib.parse.parse_qs(parts.query).get("token", [None])[0]
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", "")), token
+
+
 class ServerProcess:
     """A running `webim-widget serve` and the URLs it printed."""
 
@@ -74,7 +87,10 @@ class ServerProcess:
     ):
         self.process = process
         self.widget_url = widget_url
-        self.console_url = console_url
+        #: The console link as printed (with `?token=` when the server has one): opening it signs the browser in.
+        self.console_link = console_url
+        #: The console page without a query (`…/operator`), so that paths and queries can be appended to it.
+        self.console_url, self.console_token = split_console_link(console_url)
         self.log_path = log_path
         #: The server's `--data-dir`; each tab's visitor data is in `widget/tabs/<tabId>` under it.
         self.data_dir = data_dir
@@ -258,19 +274,28 @@ return Array.from(document.querySelectorAll('[data-transcript-list] > .transcrip
 
 
 class OperatorAPI:
-    """The embedded service's operator console API, called over HTTP to play the operator."""
+    """The embedded service's operator console API, called over HTTP to play the operator.
 
-    def __init__(self, console_url: str):
+    `token` is the console's (`ServerProcess.console_token`): sent as `Authorization: Bearer` on every call.
+    """
+
+    def __init__(self, console_url: str, token: str | None = None):
         self.base = console_url.split("/operator")[0] + "/operator/api"
+        self.token = token
+
+    def headers(self) -> dict[str, str]:
+        """JSON, and the console token when the server has one."""
+        headers = {"Content-Type": "application/json"}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        return headers
 
     def call(self, method: str, path: str, body=None):
         import json
         import urllib.request
 
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
-        )
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=self.headers())
         with urllib.request.urlopen(request, timeout=10) as response:
             text = response.read().decode()
         return json.loads(text) if text else None
@@ -329,7 +354,7 @@ class OtherDevice:
 @pytest.fixture
 def operator_api(server) -> OperatorAPI:
     """The operator console API of the test's server."""
-    return OperatorAPI(server.console_url)
+    return OperatorAPI(server.console_url, server.console_token)
 
 
 class WidgetPage:

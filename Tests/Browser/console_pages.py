@@ -53,10 +53,22 @@ return Array.from(document.querySelectorAll('[data-transcript-list] > [data-mess
 class Windows:
     """The console window and the visitor's widget window of one browser."""
 
-    def __init__(self, driver, wait, console_url: str, widget_url: str):
+    def __init__(
+        self,
+        driver,
+        wait,
+        console_url: str,
+        widget_url: str,
+        console_link: str | None = None,
+        console_token: str | None = None,
+    ):
         self.driver = driver
         self.wait = wait
+        #: The console page without a query; `console_link` is the printed link that signs the browser in.
         self.console_url = console_url
+        self.console_link = console_link or console_url
+        #: The console token for API calls made beside the page (`Authorization: Bearer`), if the server has one.
+        self.console_token = console_token
         self.widget_url = widget_url.rstrip("/") + "/?location=manual"
         self.console = driver.current_window_handle
         self.widget = None
@@ -68,7 +80,8 @@ class Windows:
         self.driver.switch_to.window(self.widget)
 
     def open_console(self):
-        self.driver.get(self.console_url)
+        # The printed link trades its token for the console's cookie and lands on the page without it.
+        self.driver.get(self.console_link)
         self.wait.until(
             EC.presence_of_element_located((By.CSS_SELECTOR, '[data-connection][data-state="live"]')),
             "the console's event stream never went live",
@@ -116,7 +129,7 @@ class Windows:
 @pytest.fixture
 def windows(request, driver, wait, server):
     """The two windows; on failure, a screenshot of each (conftest saves only the current one)."""
-    pair = Windows(driver, wait, server.console_url, server.widget_url)
+    pair = Windows(driver, wait, server.console_url, server.widget_url, server.console_link, server.console_token)
     yield pair
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:

@@ -29,12 +29,15 @@ axe.run(document, { runOnly: { type: 'tag', values: tags } }).then(done, (error)
 """
 
 
-def console_api(console_url: str, path: str, body: dict) -> dict:
-    """POSTs to the console API as another operator tool would."""
+def console_api(windows, path: str, body: dict) -> dict:
+    """POSTs to the console API as another operator tool would (with the console token, when there is one)."""
+    headers = {"Content-Type": "application/json"}
+    if windows.console_token:
+        headers["Authorization"] = f"Bearer {windows.console_token}"
     request = urllib.request.Request(
-        console_url + "/api" + path,
+        windows.console_url + "/api" + path,
         data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
+        headers=headers,
         method="POST",
     )
     with urllib.request.urlopen(request, timeout=15) as response:
@@ -51,13 +54,13 @@ def test_console_has_no_accessibility_violations(windows, driver, wait, theme):
     visitor = row.get_attribute("data-visitor-id")
 
     # Every kind of part: an answer quoting the visitor, a keyboard with a link, an image file with a caption.
-    console_api(windows.console_url, f"/visitors/{visitor}/join", {})
+    console_api(windows, f"/visitors/{visitor}/join", {})
     quoted = driver.execute_script(CONSOLE_MESSAGES, "visitor", question)[0].get_attribute("data-message-id")
-    console_api(windows.console_url, f"/visitors/{visitor}/messages", {"text": "An answer", "quote": {"messageId": quoted}})
+    console_api(windows, f"/visitors/{visitor}/messages", {"text": "An answer", "quote": {"messageId": quoted}})
     rows = [[{"id": "a", "text": "A"}, {"id": "b", "text": "Docs", "url": "https://example.com/"}]]
-    console_api(windows.console_url, f"/visitors/{visitor}/keyboard", {"rows": rows})
+    console_api(windows, f"/visitors/{visitor}/keyboard", {"rows": rows})
     image = {"filename": "pixel.png", "contentType": "image/png", "base64": base64.b64encode(PIXEL_PNG).decode()}
-    console_api(windows.console_url, f"/visitors/{visitor}/files", {**image, "caption": "A pixel"})
+    console_api(windows, f"/visitors/{visitor}/files", {**image, "caption": "A pixel"})
 
     windows.show_console()
     driver.get(f"{windows.console_url}?theme={theme}")

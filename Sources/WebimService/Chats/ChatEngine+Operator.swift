@@ -88,7 +88,29 @@ extension ChatEngine {
         operatorID: Int? = nil
     ) async throws -> String {
         let stored = try storeFile(file, visitorID: visitorID, fromOperator: true)
-        return try await change(visitorID: visitorID) { change in
+        do {
+            return try await sendStoredFile(
+                stored,
+                visitorID: visitorID,
+                caption: caption,
+                label: label,
+                operatorID: operatorID
+            )
+        } catch {
+            // Refused (no such visitor, no open chat): the bytes written for it must not stay behind.
+            files.remove(guid: stored.guid)
+            throw error
+        }
+    }
+
+    private func sendStoredFile(
+        _ stored: FileRecord,
+        visitorID: String,
+        caption: String?,
+        label: String?,
+        operatorID: Int?
+    ) async throws -> String {
+        try await change(visitorID: visitorID) { change in
             let (chat, author) = try Self.openChatAndAuthor(change, operatorID: operatorID)
             guard let chatID = chat.id else { throw OperatorActionError.conflict("no open chat") }
             var record = stored
@@ -130,6 +152,10 @@ extension ChatEngine {
         let departments = try await database.departments(location: location.name)
         guard let department = departments.first(where: { $0.key == departmentKey }) else {
             throw OperatorActionError.notFound("department")
+        }
+        // A named operator must exist before anything changes: a transfer is all or nothing.
+        if let operatorID, try await !database.operators().contains(where: { $0.id == operatorID }) {
+            throw OperatorActionError.notFound("operator")
         }
         let taker =
             operatorID

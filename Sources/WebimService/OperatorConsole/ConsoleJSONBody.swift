@@ -20,10 +20,10 @@ struct ConsoleJSONBody: Sendable {
         guard buffer.readableBytes > 0 || contentType.isEmpty || mediaType == "application/json" else {
             throw Self.notJSON
         }
-        if buffer.readableBytes == 0 { return try JSONDecoder().decode(type, from: Data("{}".utf8)) }
-        guard mediaType == "application/json" else { throw Self.notJSON }
+        guard buffer.readableBytes == 0 || mediaType == "application/json" else { throw Self.notJSON }
+        let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer.readableBytesView)
         do {
-            return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
+            return try JSONDecoder().decode(type, from: data)
         } catch {
             throw ConsoleAPIError(status: .badRequest, code: "bad_input", message: "\(error)")
         }

@@ -93,6 +93,10 @@ struct OperatorConsoleActionRoutes {
             return nil
         }
         post(router, "\(visitor)/close") { (_: EmptyBody, id) in
+            // Closing is idempotent for a visitor without an open chat, but there must be such a visitor.
+            guard try await engine.database.visitor(id: id) != nil else {
+                throw OperatorActionError.notFound("visitor")
+            }
             try await engine.closeChat(visitorID: id, state: ChatStateValue.closedByOperator)
             return nil
         }

@@ -24,6 +24,10 @@ struct OperatorConsoleLocationRoutes {
         router.post("\(prefix)/locations/{location}/status") { request, context in
             let body = try await json.decode(StatusBody.self, request)
             let location = context.parameters.get("location") ?? "default"
+            // Only a location a scenario defines has a status: any other name would leave a row behind.
+            guard engine.library.defines(location: location) else {
+                throw ConsoleAPIError(.notFound("location"))
+            }
             return try await OperatorConsoleActionRoutes.run {
                 try await engine.setOnlineStatus(location: location, status: body.onlineStatus)
                 return nil

@@ -79,6 +79,9 @@ public struct ScenarioLibrary: Sendable {
     /// Every location a file defines.
     var allLocations: [LocationDefinition] { Array(locations.values) }
 
+    /// Whether a scenario defines the location `name` (`location(_:)` falls back to `default` for any other).
+    func defines(location name: String) -> Bool { locations[name] != nil }
+
     /// The largest file any location lets a visitor upload, in bytes: the bound of every body that may carry one.
     var largestUploadSize: Int {
         locations.values.map { $0.config.maxVisitorUploadFileSizeMegabytes }.max().map { $0 << 20 } ?? 0
