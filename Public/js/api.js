@@ -23,7 +23,7 @@ export class ApiError extends Error {
 export class ApiClient {
   /**
    * Creates a tab (one chat session on the server), or resumes the one named by `resume`.
-   * @param {{location?: string, locale?: string, resume?: string, kiosk?: boolean}} fields
+   * @param {{location?: string, locale?: string, resume?: string | null, kiosk?: boolean}} fields
    * @returns {Promise<string>} The tab id.
    */
   async createTab(fields) {

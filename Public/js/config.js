@@ -36,6 +36,15 @@ export function applyOptions(doc, options, store) {
   if (options.accent) {
     html.style.setProperty('--chat-accent', options.accent);
     html.style.setProperty('--chat-accent-hover', `color-mix(in srgb, ${options.accent} 82%, black)`);
+    // Whatever colour a site picks, what is written on it and what it writes must stay readable (WCAG AA).
+    const accent = parseHex(options.accent);
+    if (accent !== null) {
+      const onAccent = contrast(accent, WHITE) >= contrast(accent, ON_ACCENT_DARK) ? WHITE : ON_ACCENT_DARK;
+      html.style.setProperty('--chat-on-accent', toHex(onAccent));
+      const light = readableOn(accent, LIGHT_BACKGROUND, [0, 0, 0]);
+      const dark = readableOn(accent, DARK_BACKGROUND, WHITE);
+      html.style.setProperty('--chat-accent-text', `light-dark(${toHex(light)}, ${toHex(dark)})`);
+    }
   }
   if (options.subtitle) {
     const subtitle = doc.createElement('p');
@@ -62,4 +71,50 @@ export function applyOptions(doc, options, store) {
   };
   for (const name of ['connection', 'messages']) store.addEventListener(name, render);
   render();
+}
+
+// Colour arithmetic for a custom accent. The backgrounds are theme.css's `--chat-background` in each scheme.
+const WHITE = [255, 255, 255];
+const ON_ACCENT_DARK = [11, 16, 32];
+const LIGHT_BACKGROUND = [243, 244, 246];
+const DARK_BACKGROUND = [15, 17, 21];
+/** WCAG AA for normal text. */
+const MINIMUM_CONTRAST = 4.5;
+
+/** @param {string} hex `#rrggbb` @returns {number[] | null} */
+function parseHex(hex) {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  return match === null ? null : match.slice(1).map((part) => parseInt(part, 16));
+}
+
+/** @param {number[]} rgb @returns {string} */
+function toHex(rgb) {
+  return `#${rgb.map((value) => Math.round(value).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** WCAG relative luminance. @param {number[]} rgb */
+function luminance(rgb) {
+  const [r, g, b] = rgb.map((value) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two colours. @param {number[]} a @param {number[]} b */
+function contrast(a, b) {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
+/**
+ * The accent, mixed toward `toward` in small steps until it reads on `background` (the accent itself when it does).
+ * @param {number[]} accent @param {number[]} background @param {number[]} toward
+ */
+function readableOn(accent, background, toward) {
+  for (let share = 0; share <= 1; share += 0.05) {
+    const mixed = accent.map((value, index) => value + (toward[index] - value) * share);
+    if (contrast(mixed, background) >= MINIMUM_CONTRAST) return mixed;
+  }
+  return toward;
 }

@@ -57,7 +57,10 @@ export class Kiosk {
     guardLinks(doc, /** @type {any} */ (doc.defaultView), config.allowedHosts);
     // The browser must not offer one visitor's name or e-mail to the next as an autofill suggestion.
     for (const form of doc.querySelectorAll('form')) form.autocomplete = 'off';
-    for (const field of doc.querySelectorAll('input, textarea')) field.setAttribute('autocomplete', 'off');
+    // A file picker, a radio button or a check box remembers nothing, and `autocomplete` is not valid on them.
+    for (const field of doc.querySelectorAll('input:not([type=file]):not([type=radio]):not([type=checkbox]), textarea')) {
+      field.setAttribute('autocomplete', 'off');
+    }
     this.#listenForInput();
     this.#followKeyboard();
 

@@ -159,7 +159,8 @@ export async function startWidget(doc) {
     const result = /** @type {CustomEvent} */ (event).detail;
     if (result.kind === 'rating') void panels().then(({ rating }) => rating.result(result, 'rated'));
     else if (result.kind === 'transcript') void panels().then(({ transcriptForm }) => transcriptForm.result(result, 'transcriptSent'));
-    else if (!result.ok && result.kind === 'chat') composer.showError(result.error?.message ?? strings.t('unknownError'));
+    // A file the service refused is gone from the list (the SDK removes it), so the composer says why.
+    else if (!result.ok && (result.kind === 'chat' || result.kind === 'file')) composer.showError(result.error?.message ?? strings.t('unknownError'));
   });
   // Browsers let a page play sound only after the visitor has interacted with it, so the beeper
   // loads on the first key or pointer press; before that a new message makes no sound.

@@ -61,7 +61,7 @@ export class ChatSession extends EventTarget {
    * @param {boolean} [deps.kiosk] A shared screen's page: the server tells its browser to store no file.
    * @param {(url: string) => EventStream} [deps.makeStream] Replaceable for tests.
    */
-  constructor({ api, store, location, locale, kiosk = false, makeStream = (url) => new EventStream(url) }) {
+  constructor({ api, store, location, locale, kiosk, makeStream = (url) => new EventStream(url) }) {
     super();
     this.#api = api;
     this.#store = store;
@@ -299,12 +299,12 @@ export class ChatSession extends EventTarget {
     while (!this.#stopped) {
       try {
         // The tab this browser tab had (a reload, or the server restarted) continues the same chat.
-        const resume = rememberedTab(this.#location) ?? undefined;
+        const resume = rememberedTab(this.#location);
         const tabId = await this.#api.createTab({
           location: this.#location,
           locale: this.#locale,
           resume,
-          ...(this.#kiosk ? { kiosk: true } : {}),
+          kiosk: this.#kiosk,
         });
         if (this.#stopped) return;
         rememberTab(this.#location, tabId);

@@ -3,4 +3,8 @@
 public enum MessageLimits {
     /// The longest message text, in characters (a draft, a first question, an operator's reply, an edit).
     public static let maximumTextLength = 10_000
+
+    /// Whether a text can be stored whole: SQLite ends a bound text at its first U+0000, so a NUL would silently cut
+    /// what the operator reads ("Refund me\u{0} (no, do not)" stored as "Refund me"). Both servers refuse such text.
+    public static func hasNoNUL(_ text: String) -> Bool { !text.unicodeScalars.contains("\u{0}") }
 }

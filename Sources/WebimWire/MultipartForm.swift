@@ -61,15 +61,40 @@ public struct MultipartForm: Sendable {
         return form
     }
 
-    /// A `key="value"` (or unquoted) parameter of a header value.
-    private static func parameter(_ key: String, in header: String) -> String? {
-        for part in header.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == key {
-                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    /// A `key="value"` (or unquoted) parameter of a header value. A quoted value is taken as it is, up to its closing
+    /// quote: a file named `minutes; final.txt` or `\tnotes.txt` keeps its whole name. Browsers write a `"` in a name
+    /// as `%22` and never escape a backslash, so a backslash is a character like any other (`..\win.ini`).
+    static func parameter(_ key: String, in header: String) -> String? {
+        var parameters: [(name: String, value: String)] = []
+        var name = ""
+        var value = ""
+        var readingValue = false
+        var inQuotes = false
+        var wasQuoted = false
+        func finish() {
+            let finalValue = wasQuoted ? value : value.trimmingCharacters(in: .whitespaces)
+            parameters.append((name.trimmingCharacters(in: .whitespaces).lowercased(), finalValue))
+            (name, value, readingValue, wasQuoted) = ("", "", false, false)
+        }
+        for character in header {
+            if inQuotes {
+                if character == "\"" { inQuotes = false } else { value.append(character) }
+            } else if character == ";" {
+                finish()
+            } else if readingValue {
+                if character == "\"", !wasQuoted, value.trimmingCharacters(in: .whitespaces).isEmpty {
+                    (value, inQuotes, wasQuoted) = ("", true, true)
+                } else if !wasQuoted {
+                    value.append(character)
+                }
+            } else if character == "=" {
+                readingValue = true
+            } else {
+                name.append(character)
             }
         }
-        return nil
+        finish()
+        return parameters.first { $0.name == key }?.value
     }
 }
 

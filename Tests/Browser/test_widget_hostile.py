@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from selenium.webdriver.common.by import By
 
+from payloads import CORPUS
 from test_widget_messages import start_manual_chat
-
-CORPUS = [
-    "<script>window.__pwned = 1</script>",
-    '<img src=x onerror="window.__pwned = 2">',
-    '"><svg onload="window.__pwned = 3">',
-    "javascript:window.__pwned = 4",
-    "<a href=\"javascript:window.__pwned=5\">click</a>",
-    "{{7*7}} ${window.__pwned = 6} &lt;b&gt;",
-    "<iframe srcdoc='<script>parent.__pwned=7</script>'></iframe>",
-]
 
 INJECTED = "[data-transcript-list] script, [data-transcript-list] img:not(.transcript-avatar):not(.transcript-thumb-image), " \
     "[data-transcript-list] svg, [data-transcript-list] iframe, [href^='javascript']"

@@ -15,7 +15,7 @@ def test_russian_right_to_left_and_dark(page, operator_api, driver, wait):
     assert html.get_attribute("data-theme") == "dark"
     assert driver.find_element(By.CSS_SELECTOR, "[data-composer-send]").text == "Отправить"
     assert page.composer().get_attribute("placeholder") == "Введите сообщение…"
-    assert driver.find_element(By.CSS_SELECTOR, "[data-transcript-list]").get_attribute("aria-label") == "Сообщения чата"
+    assert driver.find_element(By.CSS_SELECTOR, "[data-transcript-log]").get_attribute("aria-label") == "Сообщения чата"
 
     page.send("Привет")
     visitor = operator_api.visitor_id(wait, "manual")
@@ -44,9 +44,10 @@ def test_light_by_default_and_dark_from_the_system(page, driver):
 
 def test_accessibility_rules(page, operator_api, driver):
     start_manual_chat(page, operator_api)
-    # One live region for messages: the log, without an extra aria-live on it.
-    log = driver.find_element(By.CSS_SELECTOR, "[data-transcript-list]")
+    # One live region for messages: the log around the list (a list keeps its items' semantics), no extra aria-live.
+    log = driver.find_element(By.CSS_SELECTOR, "[data-transcript-log]")
     assert log.get_attribute("role") == "log" and log.get_attribute("aria-live") is None
+    assert log.find_element(By.CSS_SELECTOR, "ol[data-transcript-list]").get_attribute("role") is None
     assert driver.find_elements(By.CSS_SELECTOR, "[data-transcript] [aria-live]") == []
     # Every visible control has a name.
     unnamed = driver.execute_script(

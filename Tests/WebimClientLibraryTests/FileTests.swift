@@ -46,6 +46,8 @@ import WebimClientLibrary
             )
             let message = try #require(chat.harness.listener.message(id))
             #expect(message.getType() == .fileFromVisitor)
+            // Its text is the file's name, as while it was sent, never the protocol's file parameters JSON.
+            #expect(message.getText() == "dot.png")
             let file = try #require(message.getData()?.getAttachment()?.getFileInfo())
             #expect(file.getFileName() == "dot.png")
             #expect(file.getContentType() == "image/png")

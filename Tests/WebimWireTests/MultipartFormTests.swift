@@ -47,4 +47,22 @@ import WebimWire
         #expect(MultipartForm.boundary(contentType: "multipart/form-data") == nil)
         #expect(MultipartForm.boundary(firstLineOf: ByteBuffer(string: "--xyz\r\nrest")) == "xyz")
     }
+
+    @Test func aQuotedFilenameIsTakenWholeAsABrowserWritesIt() throws {
+        for name in ["minutes; final.txt", #"..\..\Windows\win.ini"#, "\tnotes.txt", " spaced .txt", "a=b.txt"] {
+            let form = try #require(
+                MultipartForm.parse(
+                    body([(#"name="clientId""#, "c1"), (#"name="file"; filename="\#(name)""#, "x")]),
+                    boundary: "b",
+                    fileFieldName: "file"
+                )
+            )
+            #expect(form.file?.filename == name)
+            #expect(form.fields == ["clientId": "c1"])
+        }
+        let unquoted = try #require(
+            MultipartForm.parse(body([("name=file; filename=plain.txt ", "x")]), boundary: "b", fileFieldName: "file")
+        )
+        #expect(unquoted.file?.filename == "plain.txt")
+    }
 }

@@ -1,5 +1,5 @@
-// The message list. It owns `[data-transcript]`, renders the store's entries into the
-// `role="log"` list by cloning the message `<template>`, and never moves focus.
+// The message list. It owns `[data-transcript]`, renders the store's entries into the list
+// inside the `role="log"` region by cloning the message `<template>`, and never moves focus.
 
 import { fillLinkified, loadStylesheet, setData, safeUrl } from '../dom.js';
 

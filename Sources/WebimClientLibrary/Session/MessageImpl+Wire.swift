@@ -36,7 +36,9 @@ extension MessageImpl {
         if type == .fileFromVisitor || type == .fileFromOperator {
             guard let attachment = Self.attachment(of: item, signer: context.signer) else { return nil }
             self.attachment = attachment
-            if let caption = item.extraText { text = caption }
+            // A file message's wire text is its file parameters' JSON, which is no text to show: its caption, or
+            // else the file's name, as while it was being sent.
+            text = item.extraText ?? attachment.getFilesInfo().first?.getFileName() ?? ""
         }
         keyboard = item.keyboard.map(KeyboardImpl.init(item:))
         if let response = item.keyboardResponse, let button = response.button,

@@ -18,6 +18,7 @@ extension ChatEngine {
             guard text.count <= location.maxMessageLength else {
                 throw ProtocolFailure(WireError.maxMessageLengthExceeded)
             }
+            guard MessageLimits.hasNoNUL(text) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         }
         let quoteText = parameters[WireParameter.quote]
         let data = try parameters[WireParameter.data].map(Self.jsonObjectText)

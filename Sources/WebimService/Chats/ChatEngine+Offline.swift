@@ -16,6 +16,7 @@ extension ChatEngine {
             throw ProtocolFailure(WireError.messageEmpty)
         }
         guard text.count <= location.maxMessageLength else { throw ProtocolFailure(WireError.maxMessageLengthExceeded) }
+        guard MessageLimits.hasNoNUL(text) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         let fields = try Self.visitorFields(parameters[WireParameter.visitorFields])
         let clientSideID = parameters[WireParameter.clientSideID] ?? RandomID.hex()
         var stored: FileRecord?

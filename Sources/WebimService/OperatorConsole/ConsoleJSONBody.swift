@@ -29,8 +29,16 @@ struct ConsoleJSONBody: Sendable {
         }
     }
 
-    /// An operator's text within the limit both servers share.
+    /// An operator's text within the limits both servers share.
     static func checkText(_ text: String, field: String) throws {
+        guard MessageLimits.hasNoNUL(text) else {
+            throw ConsoleAPIError(
+                status: .badRequest,
+                code: "bad_input",
+                message: "\(field) cannot contain a NUL character (U+0000)",
+                field: field
+            )
+        }
         guard text.count <= MessageLimits.maximumTextLength else {
             throw ConsoleAPIError(
                 status: .badRequest,

@@ -43,7 +43,9 @@ struct PageRoutes {
         )
         let html = try templates.page(page, template: "index")
         let etag = StaticFileCache.etag(of: Array(html.utf8))
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .eTag: etag]
+        // `no-store` keeps the page out of the back/forward cache, where it would hold its event stream open: a
+        // browser opens six connections to a host at most, so six pages left that way stop the seventh loading.
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .eTag: etag]
         headers.append(contentsOf: PageSecurityHeaders.make(frameAncestors: configuration.frameAncestors))
         if StaticFileRoutes.matches(request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)

@@ -32,6 +32,13 @@ enum Validation {
             throw APIError.badRequest("empty_text", "A message needs some text.", field: field)
         }
         try length(text, atMost: MessageLimits.maximumTextLength, field: field)
+        guard MessageLimits.hasNoNUL(text) else {
+            throw APIError.badRequest(
+                "invalid_text",
+                "A message cannot contain a NUL character (U+0000).",
+                field: field
+            )
+        }
     }
 
     /// A string field's length; over it is 413 for a text and 400 for others.
