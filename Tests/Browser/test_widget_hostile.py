@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import urllib.error
+
+import pytest
 from selenium.webdriver.common.by import By
 
 from payloads import CORPUS
@@ -41,11 +44,11 @@ def test_hostile_file_names_keyboard_buttons_and_quotes_are_inert(page, operator
         operator_api.visitor(
             visitor, "/files", {"filename": f"{text}.txt", "base64": base64.b64encode(b"x").decode(), "contentType": "text/plain"}
         )
-        operator_api.visitor(
-            visitor,
-            "/keyboard",
-            {"rows": [[{"id": f"b{index}", "text": text}, {"id": f"u{index}", "text": "link", "url": text}]]},
-        )
+        operator_api.visitor(visitor, "/keyboard", {"rows": [[{"id": f"b{index}", "text": text}]]})
+        # A button that would link to anything but a web address is refused before it reaches a page.
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            operator_api.visitor(visitor, "/keyboard", {"rows": [[{"id": f"u{index}", "text": "link", "url": text}]]})
+        assert refused.value.code == 400
     page.wait.until(lambda d: len(page.items("keyboard")) == len(CORPUS))
     page.wait.until(lambda d: len(page.items("fileFromOperator")) == len(CORPUS))
     texts = driver.execute_script(

@@ -63,4 +63,27 @@ import WebimWire
             }
         }
     }
+
+    @Test func aBadBodyIsNamedPlainlyAndAButtonLinksOnlyToTheWeb() async throws {
+        try await withService { base in
+            let client = try await ServiceClient.start(base, location: "manual")
+            _ = try await client.action("chat.start", [("client-side-id", "0123456789abcdef0123456789abcdef")])
+            try await client.console(.POST, "/join")
+            let path = "/visitors/\(client.visitorID)"
+            let (missing, missingJSON) = try await ServiceClient.console(base, .POST, path + "/messages", "{}")
+            #expect(missing == 400 && missingJSON["error"]?["field"] == .string("text"))
+            let (wrong, wrongJSON) = try await ServiceClient.console(base, .POST, path + "/messages", #"{"text":1}"#)
+            #expect(wrong == 400 && wrongJSON["error"]?["field"] == .string("text"))
+            let (broken, brokenJSON) = try await ServiceClient.console(base, .POST, path + "/messages", #"{"text":"#)
+            #expect(broken == 400)
+            #expect(brokenJSON["error"]?["message"] == .string("The body is not valid JSON (UTF-8)."))
+            for link in ["javascript:alert(1)", "data:text/html,<script>1</script>", " JAVASCRIPT:x", "not a url"] {
+                let body = #"{"rows":[[{"id":"b","text":"Open","url":"\#(link)"}]]}"#
+                let (status, json) = try await ServiceClient.console(base, .POST, path + "/keyboard", body)
+                #expect(status == 400 && json["error"]?["field"] == .string("url"), "\(link)")
+            }
+            let web = #"{"rows":[[{"id":"b","text":"Open","url":"https://example.com/help"}]]}"#
+            #expect(try await ServiceClient.console(base, .POST, path + "/keyboard", web).status == 200)
+        }
+    }
 }

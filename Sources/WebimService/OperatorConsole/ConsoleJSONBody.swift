@@ -24,8 +24,17 @@ struct ConsoleJSONBody: Sendable {
         let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer.readableBytesView)
         do {
             return try JSONDecoder().decode(type, from: data)
+        } catch DecodingError.keyNotFound(let key, let context) {
+            throw Self.badInput("\(Self.path(context.codingPath + [key])) is required", context.codingPath + [key])
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            throw Self.badInput("\(Self.path(context.codingPath)) has the wrong type", context.codingPath)
         } catch {
-            throw ConsoleAPIError(status: .badRequest, code: "bad_input", message: "\(error)")
+            // Invalid JSON or UTF-8: say so, without the decoder's internals.
+            throw ConsoleAPIError(
+                status: .badRequest,
+                code: "bad_input",
+                message: "The body is not valid JSON (UTF-8)."
+            )
         }
     }
 
@@ -47,6 +56,14 @@ struct ConsoleJSONBody: Sendable {
                 field: field
             )
         }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func badInput(_ message: String, _ codingPath: [any CodingKey]) -> ConsoleAPIError {
+        ConsoleAPIError(status: .badRequest, code: "bad_input", message: message, field: path(codingPath))
     }
 
     private static let notJSON = ConsoleAPIError(

@@ -64,7 +64,14 @@ struct OperatorConsoleActionRoutes {
             }
         }
         post(router, "\(visitor)/keyboard") { (body: Scenario.KeyboardSpec, id) in
-            try await engine.operatorSendsKeyboard(visitorID: id) { body.wireItem(messageID: $0) }
+            // A button's link is opened by the visitor's page: only a web address, never `javascript:` or `data:`.
+            for button in body.rows.joined() {
+                guard let link = button.url else { continue }
+                guard let scheme = URL(string: link)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                    throw OperatorActionError.badInput(field: "url", reason: "a button's url is an http(s) address")
+                }
+            }
+            return try await engine.operatorSendsKeyboard(visitorID: id) { body.wireItem(messageID: $0) }
         }
         post(router, "\(visitor)/files") { (body: FileBody, id) in
             guard let bytes = Data(base64Encoded: body.base64) else {
