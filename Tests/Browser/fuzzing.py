@@ -95,15 +95,15 @@ class JSONClient:
 
 
 def wait_for(condition, description: str, timeout: float = SEED_TIMEOUT):
-    """Polls `condition` until it returns something truthy and returns that; fails after `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = condition()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {description}")
-        time.sleep(0.1)
+    """Waits until `condition` returns something truthy and returns that, as the browser tests wait (WebDriverWait);
+    fails after `timeout` seconds."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(None, timeout, poll_frequency=0.1).until(lambda _: condition())
+    except TimeoutException:
+        raise AssertionError(f"timed out after {timeout} s waiting for {description}") from None
 
 
 # --- Seeding -----------------------------------------------------------------------------------------------------
