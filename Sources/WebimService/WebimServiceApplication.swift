@@ -22,6 +22,11 @@ public func makeEmbeddedService(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> (application: some ApplicationProtocol, transport: InProcessTransport) {
     let configuration = try configuration.resolvingSecrets()
+    guard let accountPrivateKey = configuration.accountPrivateKey, !accountPrivateKey.isEmpty,
+        let consoleToken = configuration.consoleToken, !consoleToken.isEmpty
+    else {
+        throw SecretFile.Unusable(path: configuration.dataDirectory.path, reason: "an empty key or console token")
+    }
     let database = try ServiceDatabase(directory: configuration.dataDirectory)
     let library = try ScenarioLibrary(directory: configuration.scenariosDirectory)
     try database.seedLocations(library.allLocations)
@@ -33,14 +38,14 @@ public func makeEmbeddedService(
         events: ConsoleEventHub(),
         triggers: triggerSink,
         holdTimeout: configuration.holdTimeout,
-        accountPrivateKey: configuration.accountPrivateKey ?? "",
+        accountPrivateKey: accountPrivateKey,
         maximumDownloadLinkLifetime: configuration.maximumDownloadLinkLifetime,
         logger: logger
     )
     let router = Router(context: ServiceRequestContext.self)
     router.add(middleware: JSONErrorMiddleware(logger: logger))
     router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
-    router.add(middleware: ConsoleAccessMiddleware(token: configuration.consoleToken ?? ""))
+    router.add(middleware: ConsoleAccessMiddleware(token: consoleToken))
     let bodyLimit = BodyLimit(largestUpload: library.largestUploadSize)
     ProtocolRoutes(engine: engine, bodyLimit: bodyLimit).add(to: router)
     FileRoutes(engine: engine, bodyLimit: bodyLimit).add(to: router)

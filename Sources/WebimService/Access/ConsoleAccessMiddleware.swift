@@ -46,7 +46,7 @@ struct ConsoleAccessMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if let given = request.uri.queryParameters.get("token") {
-            guard SecretFile.matches(given, token) else { return Self.refusal(status: .forbidden) }
+            guard !token.isEmpty, SecretFile.matches(given, token) else { return Self.refusal(status: .forbidden) }
             var response = Response(
                 status: .seeOther,
                 headers: [.location: OperatorConsolePageRoutes.pagePath, .cacheControl: "no-store"]
@@ -67,6 +67,8 @@ struct ConsoleAccessMiddleware: RouterMiddleware {
     }
 
     private func isAuthorized(_ request: Request) -> Bool {
+        // No token configured opens nothing: an empty secret would match an empty header.
+        guard !token.isEmpty else { return false }
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             return SecretFile.matches(String(header.dropFirst("bearer ".count)), token)
         }
