@@ -29,6 +29,32 @@ import WidgetServer
         }
     }
 
+    @Test func aBodyThatIsNotJSONIsRefusedBeforeItIsRead() async throws {
+        try await LiveStack.withStack { stack in
+            let client = WidgetClient(stack)
+            // A form post or `text/plain` is what another site's page can send without asking first.
+            for type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
+                let answer = try await client.request(.POST, "/api/tabs", body: "{}", contentType: type)
+                #expect(answer.status == 415 && answer.errorCode == "unsupported_media_type", "\(type)")
+            }
+            let tab = try await client.createTab()
+            let plain = try await client.request(
+                .POST,
+                "/api/tabs/\(tab)/messages",
+                body: #"{"text":"hi","clientId":"client-0001"}"#,
+                contentType: "text/plain;charset=UTF-8"
+            )
+            #expect(plain.status == 415)
+            let json = try await client.request(
+                .POST,
+                "/api/tabs/\(tab)/messages",
+                body: #"{"text":"hi","clientId":"client-0001"}"#,
+                contentType: "application/json; charset=utf-8"
+            )
+            #expect(json.status == 202)
+        }
+    }
+
     @Test func tabsNoPageReadsAreReaped() async throws {
         let shortIdle: @Sendable (inout WidgetConfiguration) -> Void = { $0.tabIdleTimeout = .seconds(1) }
         try await LiveStack.withStack(adjust: shortIdle) { stack in
