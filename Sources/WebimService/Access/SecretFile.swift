@@ -1,4 +1,5 @@
 public import Foundation
+import WebimWire
 
 /// A secret kept in a file only its owner can read (mode 0600): made at first start, read on every later one, so that
 /// no secret lives in the source and a restart keeps what browsers and signed visitors already hold.
@@ -42,14 +43,7 @@ public enum SecretFile {
     }
 
     /// 32 random bytes as unpadded base64url (43 characters): safe in a URL, a cookie and a header.
-    public static func makeSecret() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    public static func makeSecret() -> String { RandomToken.make(byteCount: 32) }
 
     /// Compares two secrets in time that does not depend on where they differ.
     public static func matches(_ given: String, _ secret: String) -> Bool {

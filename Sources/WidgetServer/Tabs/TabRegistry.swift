@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WebimWire
 
 /// The open tabs, by their unguessable ids.
 final class TabRegistry: Sendable {
@@ -69,12 +70,5 @@ final class TabRegistry: Sendable {
     }
 
     /// 16 random bytes as unpadded base64url: 22 characters.
-    static func makeTabID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    static func makeTabID() -> String { RandomToken.make(byteCount: 16) }
 }
