@@ -2,25 +2,22 @@ import Foundation
 import Hummingbird
 import WebimWire
 
-/// Reads the console's JSON bodies. A body must say it is JSON: a form or `text/plain` post, which another site's page
-/// can send without asking, is refused before it is read (415). An empty body reads as `{}`.
+/// Reads the console's JSON bodies by `JSONContentType`'s rule (415 for a body that does not say it is JSON). An empty
+/// body reads as `{}`.
 struct ConsoleJSONBody: Sendable {
     /// The most a body may be (`BodyLimit.consoleJSON`); a larger one is a 413.
     let limit: Int
 
     func decode<Body: Decodable>(_ type: Body.Type, _ request: Request) async throws -> Body {
-        let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+        let contentType = JSONContentType(request.headers[.contentType])
+        guard contentType.mayBeRead else { throw Self.notJSON }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: limit)
         } catch {
             throw ConsoleAPIError(status: .contentTooLarge, code: "body_too_large", message: "The body is too large.")
         }
-        guard buffer.readableBytes > 0 || contentType.isEmpty || mediaType == "application/json" else {
-            throw Self.notJSON
-        }
-        guard buffer.readableBytes == 0 || mediaType == "application/json" else { throw Self.notJSON }
+        guard contentType.accepts(byteCount: buffer.readableBytes) else { throw Self.notJSON }
         let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer.readableBytesView)
         do {
             return try JSONDecoder().decode(type, from: data)

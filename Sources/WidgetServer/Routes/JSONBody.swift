@@ -1,24 +1,24 @@
 import Foundation
 import Hummingbird
+import WebimWire
 
 /// Reads and writes the API's JSON bodies, turning malformed input into an `APIError` that names the problem.
 enum JSONBody {
     /// Requests are small: a message, a tab's options.
     static let maximumSize = 256 * 1024
 
-    /// The body's bytes; an empty body reads as `{}` when `allowEmpty`. A body must say it is JSON: a form or
-    /// `text/plain` post, which another site's page can send without asking, is refused (415) before it is read.
+    /// The body's bytes, by `JSONContentType`'s rule (415 for a body that does not say it is JSON); an empty body
+    /// reads as `{}` when `allowEmpty`.
     static func collect(_ request: Request, allowEmpty: Bool = false) async throws -> Data {
-        let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard contentType.isEmpty || mediaType == "application/json" else { throw notJSON }
+        let contentType = JSONContentType(request.headers[.contentType])
+        guard contentType.mayBeRead else { throw notJSON }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumSize)
         } catch {
             throw APIError(status: .contentTooLarge, code: "body_too_large", message: "The body exceeds 256 KiB.")
         }
-        guard buffer.readableBytes == 0 || mediaType == "application/json" else { throw notJSON }
+        guard contentType.accepts(byteCount: buffer.readableBytes) else { throw notJSON }
         return buffer.readableBytes == 0 && allowEmpty ? Data("{}".utf8) : Data(buffer.readableBytesView)
     }
 
