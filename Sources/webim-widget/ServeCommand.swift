@@ -136,15 +136,14 @@ struct ServeCommand: AsyncParsableCommand {
         if let account {
             await launcher.accountURL.fulfil(account)
         } else {
-            let configuration = try ServiceConfiguration(
+            let configuration = try EmbeddedServiceSetup.configuration(
                 host: serviceHost,
                 port: servicePort,
-                dataDirectory: dataDirectory.appendingPathComponent("service"),
-                scenariosDirectory: root.appendingPathComponent("Scenarios"),
-                visitorFieldsKeyFile: visitorFieldsKeyFile.map { URL(fileURLWithPath: $0) },
-                consoleDirectory: root.appendingPathComponent("Public/operator"),
-                originPolicy: OriginPolicy(allowedHosts: allowedHostNames + [serviceHost])
-            ).resolvingSecrets()
+                dataDirectory: dataDirectory,
+                resources: root,
+                visitorFieldsKeyFile: visitorFieldsKeyFile,
+                allowedHosts: allowedHostNames
+            )
             launcher.consoleToken = configuration.consoleToken
             let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {
                 [accountURL = launcher.accountURL, serviceHost] boundPort in

@@ -6,7 +6,7 @@ struct WebimWidgetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "webim-widget",
         abstract: "A browser chat widget on the Webim protocol, with an embedded chat service.",
-        subcommands: [ServeCommand.self],
+        subcommands: [ServeCommand.self, ServiceCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+import WebimService
+
+/// `webim-widget service`: the embedded chat service alone, operator console included, so that a widget server in
+/// another process (`serve --account URL`) can reach it over HTTP, and either can stop without the other.
+struct ServiceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "service",
+        abstract: "Run the embedded chat service and its operator console alone."
+    )
+
+    @Option(help: "Interface the service binds to.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port (0 picks a free one).")
+    var port = 8081
+
+    @Option(help: "Where databases and files are kept (the service uses its service/ folder, as serve does).")
+    var dataDir = ".webim-widget"
+
+    @Option(help: "Comma-separated host names the service answers besides loopback's and its bind address.")
+    var allowedHosts = ""
+
+    @Option(help: "A file holding the key that signs visitor fields (default: made in the data folder).")
+    var visitorFieldsKeyFile: String?
+
+    @Option(help: "The folder holding Public/, Templates/ and Scenarios/ (found automatically by default).")
+    var resources: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    func run() async throws {
+        var logger = Logger(label: "webim-service")
+        logger.logLevel = logLevel
+        let configuration = try EmbeddedServiceSetup.configuration(
+            host: host,
+            port: port,
+            dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true),
+            resources: try ResourceLocator.root(explicit: resources),
+            visitorFieldsKeyFile: visitorFieldsKeyFile,
+            allowedHosts: ServeCommand.list(allowedHosts)
+        )
+        let application = try makeServiceApplication(configuration: configuration, logger: logger) {
+            [host, token = configuration.consoleToken ?? ""] boundPort in
+            let base = "http://\(ServeCommand.urlHost(host)):\(boundPort)"
+            // Unbuffered, so that scripts and tests reading a pipe see the URLs at once.
+            let lines = "Chat service:      \(base)\nOperator console:  \(base)/operator?token=\(token)\n"
+            FileHandle.standardOutput.write(Data(lines.utf8))
+        }
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [application],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await group.run()
+    }
+}
