@@ -20,22 +20,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            Comma-separated host names both servers answer besides loopback's and their bind addresses \
-            (the name or address people type to reach them).
-            """
-    )
-    var allowedHosts = ""
-
-    @Option(
-        help: """
             Comma-separated origins (https://chat.example.com) whose pages may use the widget server: the origin a \
             proxy serves it under.
             """
     )
     var publicOrigin = ""
-
-    @Option(help: "A file holding the key that signs visitor fields (default: made in the data folder).")
-    var visitorFieldsKeyFile: String?
 
     @Option(help: "Comma-separated sources that may frame the widget's pages (CSP frame-ancestors), besides 'self'.")
     var frameAncestors = ""
@@ -46,26 +35,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Megabytes the kept data of closed tabs may take; beyond it the oldest is deleted first.")
     var tabDataBudgetMb = 1024
 
+    @OptionGroup var shared: SharedOptions
+
     @Option(help: "Widget server port (0 picks a free one).")
     var port = 8080
 
     @Option(help: "Embedded chat service port (0 picks a free one).")
     var servicePort = 8081
 
-    @Option(help: "Where databases and files are kept.")
-    var dataDir = ".webim-widget"
-
     @Option(help: "A real Webim account name or URL; no embedded service starts.")
     var account: String?
 
-    @Option(help: "The folder holding Public/, Templates/ and Scenarios/ (found automatically by default).")
-    var resources: String?
-
     @Option(help: "A JSON file of widget configurations for /preview; it is re-read when it changes.")
     var previewConfig: String?
-
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .info
 
     @Flag(help: "Turn off the per-tab request limits (for benchmarks that open thousands of tabs at once).")
     var noRateLimits = false
@@ -95,14 +77,13 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "webim-widget")
-        logger.logLevel = logLevel
-        let root = try ResourceLocator.root(explicit: resources)
-        let dataDirectory = URL(fileURLWithPath: dataDir, isDirectory: true)
+        let logger = shared.makeLogger(label: "webim-widget")
+        let root = try shared.resourceRoot()
+        let dataDirectory = shared.dataDirectory
         let previewFile = previewConfig.map { URL(fileURLWithPath: $0) }
         // A broken file stops here with its problem, rather than as an error page later.
         if let previewFile { try checkPreviewConfig(at: previewFile) }
-        let allowedHostNames = Self.list(allowedHosts)
+        let allowedHostNames = shared.allowedHostNames
         if ["0.0.0.0", "::"].contains(host), allowedHostNames.isEmpty {
             // A wildcard address is not a name a browser uses: without one, only loopback pages would be answered.
             logger.warning(
@@ -141,7 +122,7 @@ struct ServeCommand: AsyncParsableCommand {
                 port: servicePort,
                 dataDirectory: dataDirectory,
                 resources: root,
-                visitorFieldsKeyFile: visitorFieldsKeyFile,
+                visitorFieldsKeyFile: shared.visitorFieldsKeyFile,
                 allowedHosts: allowedHostNames
             )
             launcher.consoleToken = configuration.consoleToken

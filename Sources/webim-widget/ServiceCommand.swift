@@ -20,31 +20,17 @@ struct ServiceCommand: AsyncParsableCommand {
     @Option(help: "Port (0 picks a free one).")
     var port = 8081
 
-    @Option(help: "Where databases and files are kept (the service uses its service/ folder, as serve does).")
-    var dataDir = ".webim-widget"
-
-    @Option(help: "Comma-separated host names the service answers besides loopback's and its bind address.")
-    var allowedHosts = ""
-
-    @Option(help: "A file holding the key that signs visitor fields (default: made in the data folder).")
-    var visitorFieldsKeyFile: String?
-
-    @Option(help: "The folder holding Public/, Templates/ and Scenarios/ (found automatically by default).")
-    var resources: String?
-
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .info
+    @OptionGroup var shared: SharedOptions
 
     func run() async throws {
-        var logger = Logger(label: "webim-service")
-        logger.logLevel = logLevel
+        let logger = shared.makeLogger(label: "webim-service")
         let configuration = try EmbeddedServiceSetup.configuration(
             host: host,
             port: port,
-            dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true),
-            resources: try ResourceLocator.root(explicit: resources),
-            visitorFieldsKeyFile: visitorFieldsKeyFile,
-            allowedHosts: ServeCommand.list(allowedHosts)
+            dataDirectory: shared.dataDirectory,
+            resources: try shared.resourceRoot(),
+            visitorFieldsKeyFile: shared.visitorFieldsKeyFile,
+            allowedHosts: shared.allowedHostNames
         )
         let application = try makeServiceApplication(configuration: configuration, logger: logger) {
             [host, token = configuration.consoleToken ?? ""] boundPort in

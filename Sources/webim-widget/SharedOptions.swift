@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+/// The options `serve` and `service` share: where data and resources live, which names the servers answer, the
+/// visitor-fields key and the log level. One definition, so the two commands cannot drift apart.
+struct SharedOptions: ParsableArguments {
+    @Option(help: "Where databases and files are kept (the service uses its service/ folder, the widget widget/).")
+    var dataDir = ".webim-widget"
+
+    @Option(
+        help: """
+            Comma-separated host names the servers answer besides loopback's and their bind addresses \
+            (the name or address people type to reach them).
+            """
+    )
+    var allowedHosts = ""
+
+    @Option(help: "A file holding the key that signs visitor fields (default: made in the data folder).")
+    var visitorFieldsKeyFile: String?
+
+    @Option(help: "The folder holding Public/, Templates/ and Scenarios/ (found automatically by default).")
+    var resources: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    /// A logger at `logLevel`.
+    func makeLogger(label: String) -> Logger {
+        var logger = Logger(label: label)
+        logger.logLevel = logLevel
+        return logger
+    }
+
+    var dataDirectory: URL { URL(fileURLWithPath: dataDir, isDirectory: true) }
+
+    /// `allowedHosts` as a list.
+    var allowedHostNames: [String] { ServeCommand.list(allowedHosts) }
+
+    /// The folder with `Public/`, `Templates/` and `Scenarios/`.
+    func resourceRoot() throws -> URL { try ResourceLocator.root(explicit: resources) }
+}
