@@ -440,8 +440,7 @@ export class ChatSession extends EventTarget {
       const messageId = await this.#api.sendMessage(tabId, body);
       this.#store.markAccepted(clientId, messageId);
     } catch (error) {
-      // 503 means the server queued the message and will deliver it when the service is back.
-      if (error instanceof ApiError && error.status === 503) return;
+      // Any refusal, 503 `storage_unavailable` included, means the server does not have it: only a 202 does.
       this.#store.markFailed(clientId, errorText(error));
     }
   }
@@ -456,7 +455,6 @@ export class ChatSession extends EventTarget {
       });
       if (typeof answer?.id === 'string') this.#store.markAccepted(clientId, answer.id);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 503) return;
       this.#store.markFailed(clientId, errorText(error));
     }
   }

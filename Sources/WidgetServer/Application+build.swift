@@ -77,9 +77,10 @@ func makeWidgetRouter(
     ).add(to: router, table: table)
     TabRoutes(registry: registry, configuration: configuration, logger: logger).add(to: router, table: table)
     EventStreamRoute(registry: registry, pingInterval: configuration.pingInterval).add(to: router, table: table)
-    MessageRoutes(registry: registry).add(to: router, table: table)
+    let crashPoint = CrashPoint(afterMessages: configuration.crashAfterMessages)
+    MessageRoutes(registry: registry, crashPoint: crashPoint).add(to: router, table: table)
     ActionRoutes(registry: registry).add(to: router, table: table)
-    FileRoutes(registry: registry, limitsCache: LocationLimitsCache(), downloads: downloads)
+    FileRoutes(registry: registry, limitsCache: LocationLimitsCache(), downloads: downloads, crashPoint: crashPoint)
         .add(to: router, table: table)
     HistoryRoutes(registry: registry).add(to: router, table: table)
     return router

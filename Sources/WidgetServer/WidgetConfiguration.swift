@@ -47,6 +47,9 @@ public struct WidgetConfiguration: Sendable {
     public var kiosk: KioskConfiguration
     /// The developer preview's variants (`--preview-config`), re-read when the file changes; nil: built-in ones.
     public var previewConfigFile: URL?
+    /// For the fault harness only: SIGKILL right after this many new visitor messages are committed, before the
+    /// last one is answered. Nil (always, outside the harness): never.
+    public var crashAfterMessages: Int?
 
     /// A configuration; the timing defaults are the contract's (10 min idle tabs, 15 s pings).
     public init(
@@ -70,7 +73,8 @@ public struct WidgetConfiguration: Sendable {
         tabActionRate: RateRule? = RateRule(perSecond: 10, burst: 30),
         tabCreationRate: RateRule? = RateRule(perSecond: 1, burst: 30),
         kiosk: KioskConfiguration = KioskConfiguration(),
-        previewConfigFile: URL? = nil
+        previewConfigFile: URL? = nil,
+        crashAfterMessages: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -93,6 +97,7 @@ public struct WidgetConfiguration: Sendable {
         self.tabCreationRate = tabCreationRate
         self.kiosk = kiosk
         self.previewConfigFile = previewConfigFile
+        self.crashAfterMessages = crashAfterMessages
     }
 
     /// Requests per second, and how many may come at once.

@@ -67,12 +67,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Kiosk mode: comma-separated hosts whose links stay usable (all other links are inert).")
     var kioskAllowedHosts = ""
 
+    @Option(
+        help: ArgumentHelp(
+            "For the fault harness: SIGKILL right after this many new messages are on disk, before answering.",
+            visibility: .hidden
+        )
+    )
+    var crashAfterMessages: Int?
+
     func validate() throws {
         guard kioskIdle >= 1, kioskCountdown >= 1 else {
             throw ValidationError("--kiosk-idle and --kiosk-countdown are whole seconds, at least 1.")
         }
         guard maxTabs >= 1, tabDataBudgetMb >= 1 else {
             throw ValidationError("--max-tabs and --tab-data-budget-mb are at least 1.")
+        }
+        if let crashAfterMessages, crashAfterMessages < 1 {
+            throw ValidationError("--crash-after-messages is at least 1.")
         }
     }
 
@@ -113,6 +124,7 @@ struct ServeCommand: AsyncParsableCommand {
             previewConfigFile: previewFile,
             logger: logger
         )
+        launcher.crashAfterMessages = crashAfterMessages
         var services: [any Service] = []
         if let account {
             await launcher.accountURL.fulfil(account)

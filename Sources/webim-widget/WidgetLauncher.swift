@@ -25,6 +25,8 @@ struct WidgetLauncher: Service {
     var serviceTransport: (any WireTransport)?
     /// The embedded service's console token, printed in the console's link; nil with `--account`.
     var consoleToken: String?
+    /// `--crash-after-messages`, for the fault harness.
+    var crashAfterMessages: Int?
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -41,7 +43,8 @@ struct WidgetLauncher: Service {
             publicDirectory: root.appendingPathComponent("Public"),
             templatesDirectory: root.appendingPathComponent("Templates"),
             kiosk: kiosk,
-            previewConfigFile: previewConfigFile
+            previewConfigFile: previewConfigFile,
+            crashAfterMessages: crashAfterMessages
         )
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import secrets
+import subprocess
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -297,3 +300,41 @@ def test_older_history_on_scroll_up(page, driver, wait):
         page.items()[len(older)],
         transcript,
     ), "loading older messages moved the view"
+
+
+def test_a_message_the_disk_refuses_shows_failed_and_its_retry_is_stored_once(page, server, operator_api, driver, wait):
+    """A 503 `storage_unavailable` is not 'queued': the bubble fails with Retry, and the retry is one message."""
+    text = f"Kept by nobody yet {secrets.token_hex(4)}"
+    page.open("location=manual")
+    tab = wait.until(
+        lambda d: d.execute_script(
+            "return Object.keys(sessionStorage).filter(k => k.startsWith('webim-widget.tab.'))"
+            ".map(k => sessionStorage.getItem(k))[0] || null"
+        ),
+        "the page never got a tab",
+    )
+    folder = server.data_dir / "widget" / "tabs" / tab
+    wait.until(lambda d: any(folder.rglob("*.sqlite")), "the tab has no history database")
+    # Immutable files refuse writes even to root, through descriptors already open; not the `-shm` index, which
+    # SQLite maps into memory.
+    files = [str(path) for path in folder.rglob("*") if path.is_file() and not path.name.endswith("-shm")]
+    subprocess.run(["chattr", "+i", *files], check=True)
+    try:
+        composer = page.composer()
+        composer.send_keys(text)
+        composer.send_keys(Keys.ENTER)
+        item = page.wait_item("visitor", lambda i: i.get_attribute("data-send-status") == "failed", "no failed bubble")
+    finally:
+        subprocess.run(["chattr", "-i", *files], check=True)
+    assert "could not be saved" in item.text
+    retry = item.find_element(By.CSS_SELECTOR, "[data-message-retry]")
+    assert retry.is_displayed()
+    retry.click()
+    wait.until(lambda d: item.get_attribute("data-send-status") == "sent", "the retried message was never sent")
+
+    def copies(_):
+        chats = operator_api.call("GET", "/chats")
+        return [m for chat in chats for m in (chat.get("chat") or {}).get("messages", []) if m.get("text") == text]
+
+    stored = wait.until(copies, "the service never got the retried message")
+    assert len(stored) == 1, stored

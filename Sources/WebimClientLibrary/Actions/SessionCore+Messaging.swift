@@ -3,19 +3,23 @@ import WebimWire
 
 extension SessionCore {
     /// Queues a visitor message: shown as `sending` at once, persisted, and delivered by the action loop.
+    ///
+    /// `id` is the message's client-side id; with `.required` persistence a message that cannot be written to the
+    /// outbox throws `OutboxFailure` and is neither shown nor sent.
     func sendMessage(
         text: String,
         extraFields: [(String, String)] = [],
         quote: QuoteImpl? = nil,
+        id: String = ClientSideID.make(),
+        persistence: OutboxPersistence = .bestEffort,
         onFinish: (@Sendable (isolated SessionCore, String, ActionOutcome) -> Void)? = nil
-    ) -> String {
-        let id = ClientSideID.make()
+    ) throws(OutboxFailure) -> String {
         let fields = [(WireParameter.clientSideID, id), (WireParameter.message, text)] + extraFields
         var message = MessageImpl.sending(id: id, text: text, timeMicros: Self.nowMicros())
         message.quote = quote
-        queueOutbox(OutboxRequest(kind: .message, fields: fields.map { [$0.0, $0.1] }, text: text), message: message) {
-            core,
-            outcome in onFinish?(core, id, outcome)
+        let request = OutboxRequest(kind: .message, fields: fields.map { [$0.0, $0.1] }, text: text)
+        try queueOutbox(request, message: message, persistence: persistence) { core, outcome in
+            onFinish?(core, id, outcome)
         }
         return id
     }
@@ -25,9 +29,10 @@ extension SessionCore {
         data: Data,
         fileName: String,
         mimeType: String,
+        id: String = ClientSideID.make(),
+        persistence: OutboxPersistence = .bestEffort,
         onFinish: @escaping @Sendable (isolated SessionCore, String, ActionOutcome) -> Void
-    ) -> String {
-        let id = ClientSideID.make()
+    ) throws(OutboxFailure) -> String {
         if let refusal = uploadRefusal(size: data.count, fileName: fileName) {
             onFinish(self, id, .failure(refusal))
             return id
@@ -39,7 +44,11 @@ extension SessionCore {
                 at: url.deletingLastPathComponent(),
                 withIntermediateDirectories: true
             )
-            if (try? data.write(to: url)) != nil { path = url.path }
+            if (try? data.write(to: url, options: .atomic)) != nil {
+                path = url.path
+            } else if persistence == .required {
+                throw OutboxFailure(clientSideID: id, reason: "the file could not be written")
+            }
         }
         let request = OutboxRequest(
             kind: .file,
@@ -51,7 +60,9 @@ extension SessionCore {
         )
         let message = MessageImpl.sending(id: id, text: fileName, type: .fileFromVisitor, timeMicros: Self.nowMicros())
         let upload = QueuedAction.UploadCall(clientSideID: id, fileName: fileName, mimeType: mimeType, data: data)
-        queueOutbox(request, message: message, call: .upload(upload)) { core, outcome in onFinish(core, id, outcome) }
+        try queueOutbox(request, message: message, call: .upload(upload), persistence: persistence) { core, outcome in
+            onFinish(core, id, outcome)
+        }
         return id
     }
 
@@ -61,10 +72,8 @@ extension SessionCore {
         let fields = [[WireParameter.stickerID, String(stickerID)], [WireParameter.clientSideID, id]]
         var message = MessageImpl.sending(id: id, text: "", type: .stickerVisitor, timeMicros: Self.nowMicros())
         message.stickerID = stickerID
-        queueOutbox(OutboxRequest(kind: .sticker, fields: fields, text: "", type: .stickerVisitor), message: message) {
-            core,
-            outcome in onFinish(core, outcome)
-        }
+        let request = OutboxRequest(kind: .sticker, fields: fields, text: "", type: .stickerVisitor)
+        try? queueOutbox(request, message: message) { core, outcome in onFinish(core, outcome) }
     }
 
     /// `send(uploadedFiles:completionHandler:)`: a `file_visitor` message of files already uploaded (PROTOCOL.md §7.1).
@@ -79,11 +88,8 @@ extension SessionCore {
         ]
         let name = files.compactMap(\.filename).joined(separator: ", ")
         let message = MessageImpl.sending(id: id, text: name, type: .fileFromVisitor, timeMicros: Self.nowMicros())
-        queueOutbox(OutboxRequest(kind: .message, fields: fields, text: name, type: .fileFromVisitor), message: message)
-        {
-            core,
-            outcome in onFinish(core, id, outcome)
-        }
+        let request = OutboxRequest(kind: .message, fields: fields, text: name, type: .fileFromVisitor)
+        try? queueOutbox(request, message: message) { core, outcome in onFinish(core, id, outcome) }
         return id
     }
 
@@ -120,8 +126,9 @@ extension SessionCore {
         _ request: OutboxRequest,
         message: MessageImpl,
         call: QueuedAction.Call? = nil,
+        persistence: OutboxPersistence = .bestEffort,
         onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
-    ) {
+    ) throws(OutboxFailure) {
         let record = OutboxRecord(
             position: nil,
             clientSideId: message.id,
@@ -133,6 +140,10 @@ extension SessionCore {
             try history.enqueue(outbox: record)
         } catch {
             log(.error, .messageHistory, "could not persist an outgoing message: \(error)")
+            if persistence == .required {
+                if let path = request.filePath { try? FileManager.default.removeItem(atPath: path) }
+                throw OutboxFailure(clientSideID: message.id, reason: "the outbox could not be written")
+            }
         }
         addSending(message)
         var action = QueuedAction(outbox: message.id, request: request)

@@ -226,15 +226,18 @@ final class HistoryConnection: Sendable {
 
     private static func open(path: String) throws -> DatabaseQueue {
         var configuration = GRDB.Configuration()
-        // WAL with `synchronous = NORMAL`: a commit does not wait for the disk, and a crash loses no
-        // committed page the OS has (https://www.sqlite.org/wal.html).
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = -\(Self.usualCacheKiB)")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(backstopCheckpointPages)")
         }
-        return try DatabaseQueue(path: path, configuration: configuration)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        // The outbox's commit is what a 202 promises: with `synchronous = FULL` the log is synced before a commit
+        // returns, so a power cut cannot take it back (https://www.sqlite.org/pragma.html#pragma_synchronous).
+        // GRDB sets NORMAL when it turns WAL on, after `prepareDatabase`, so this comes after opening.
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+        return queue
     }
 }
 

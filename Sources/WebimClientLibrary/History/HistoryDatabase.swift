@@ -128,6 +128,14 @@ struct HistoryDatabase: Sendable {
         }
     }
 
+    /// Whether a message with this client-side id is stored or waits in the outbox.
+    func containsMessage(id: String) throws -> Bool {
+        try read { db in
+            try StoredMessageRecord.filter(StoredMessageRecord.Columns.id == id).isEmpty(db) == false
+                || OutboxRecord.filter(OutboxRecord.Columns.clientSideId == id).isEmpty(db) == false
+        }
+    }
+
     /// The newest `limit` messages older than `bound` (time, id), oldest first; nil bound means the newest.
     func messages(before bound: (micros: Int64, id: String)?, limit: Int) throws -> [StoredMessageRecord] {
         try read { db in

@@ -89,12 +89,12 @@ extension MessageStreamImpl {
     // MARK: Messages
 
     @discardableResult
-    func send(message: String) throws -> String { try core.withAccess { $0.sendMessage(text: message) } }
+    func send(message: String) throws -> String { try core.withAccess { try $0.sendMessage(text: message) } }
 
     @discardableResult
     func send(message: String, completionHandler: (any SendMessageCompletionHandler)?) throws -> String {
         try core.withAccess { core in
-            core.sendMessage(text: message) { _, id, outcome in
+            try core.sendMessage(text: message) { _, id, outcome in
                 if case .success = outcome { completionHandler?.onSuccess(messageID: id) }
             }
         }
@@ -103,7 +103,7 @@ extension MessageStreamImpl {
     @discardableResult
     func send(message: String, isHintQuestion: Bool?) throws -> String {
         let fields = isHintQuestion.map { [(WireParameter.hintQuestion, $0 ? "1" : "0")] } ?? []
-        return try core.withAccess { $0.sendMessage(text: message, extraFields: fields) }
+        return try core.withAccess { try $0.sendMessage(text: message, extraFields: fields) }
     }
 
     @discardableResult
@@ -121,7 +121,7 @@ extension MessageStreamImpl {
             fields.append((WireParameter.data, String(decoding: json, as: UTF8.self)))
         }
         return try core.withAccess { [fields] core in
-            core.sendMessage(text: message, extraFields: fields) { _, id, outcome in
+            try core.sendMessage(text: message, extraFields: fields) { _, id, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess(messageID: id)
                 case .failure(let code):
@@ -135,21 +135,26 @@ extension MessageStreamImpl {
     @discardableResult
     func reply(message: String, repliedMessage: any Message) throws -> String? {
         try core.withAccess { core in
-            guard repliedMessage.canBeReplied(), let serverID = repliedMessage.getServerSideID(),
-                let reference = try? WireCoding.makeEncoder().encode(QuoteReference(messageID: serverID))
-            else { return nil }
-            let quote = QuoteImpl(
-                state: .pending,
-                authorID: repliedMessage.getOperatorID(),
-                timestamp: repliedMessage.getTime(),
-                messageID: repliedMessage.getID(),
-                text: repliedMessage.getText(),
-                type: repliedMessage.getType(),
-                senderName: repliedMessage.getSenderName()
-            )
-            let field = (WireParameter.quote, String(decoding: reference, as: UTF8.self))
-            return core.sendMessage(text: message, extraFields: [field], quote: quote)
+            guard let (field, quote) = Self.replyQuote(to: repliedMessage) else { return nil }
+            return try core.sendMessage(text: message, extraFields: [field], quote: quote)
         }
+    }
+
+    /// The `quote` field and the pending quote a reply to `repliedMessage` carries; nil when it cannot be replied to.
+    static func replyQuote(to repliedMessage: any Message) -> (field: (String, String), quote: QuoteImpl)? {
+        guard repliedMessage.canBeReplied(), let serverID = repliedMessage.getServerSideID(),
+            let reference = try? WireCoding.makeEncoder().encode(QuoteReference(messageID: serverID))
+        else { return nil }
+        let quote = QuoteImpl(
+            state: .pending,
+            authorID: repliedMessage.getOperatorID(),
+            timestamp: repliedMessage.getTime(),
+            messageID: repliedMessage.getID(),
+            text: repliedMessage.getText(),
+            type: repliedMessage.getType(),
+            senderName: repliedMessage.getSenderName()
+        )
+        return ((WireParameter.quote, String(decoding: reference, as: UTF8.self)), quote)
     }
 
     @discardableResult

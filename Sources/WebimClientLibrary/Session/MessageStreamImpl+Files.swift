@@ -12,7 +12,7 @@ extension MessageStreamImpl {
         -> String
     {
         try core.withAccess { core in
-            core.sendFile(data: file, fileName: filename, mimeType: mimeType) { _, id, outcome in
+            try core.sendFile(data: file, fileName: filename, mimeType: mimeType) { _, id, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess(messageID: id)
                 case .failure(let code):

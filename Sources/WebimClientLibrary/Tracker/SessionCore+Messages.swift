@@ -89,6 +89,14 @@ extension SessionCore {
         return window.shown.first { $0.id == id }
     }
 
+    /// Whether a message with this client-side id is being sent, is shown, or is stored in the outbox or history.
+    /// When the store cannot be read it answers false: a message sent again under the same id is one message to
+    /// the service, which deduplicates by client-side id.
+    func knowsMessage(id: String) -> Bool {
+        if currentMessage(id: id) != nil { return true }
+        return (try? history.containsMessage(id: id)) ?? false
+    }
+
     /// PROTOCOL.md §4.7: a pending keyboard is canceled locally when the operator or chat state changes.
     func cancelPendingKeyboards() {
         emit(

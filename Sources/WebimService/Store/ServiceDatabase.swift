@@ -27,11 +27,21 @@ public struct ServiceDatabase: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.backstopCheckpointPages)")
         }
-        writer = try DatabasePool(path: path, configuration: configuration)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        // A stored message is what the service's answer promises: with `synchronous = FULL` the log is synced
+        // before a commit returns, so a power cut cannot take it back. GRDB sets NORMAL when it turns WAL on,
+        // after `prepareDatabase`, so this comes after opening (only the writer commits).
+        try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+        writer = pool
         try Self.makeMigrator().migrate(writer)
         var checkpointing = Configuration()
         checkpointing.busyMode = .timeout(10)
         checkpointer = try DatabaseQueue(path: path, configuration: checkpointing)
+    }
+
+    /// The writer's `PRAGMA synchronous` (2 is FULL), for the test that holds every database to it.
+    func writerSynchronousMode() async throws -> Int {
+        try await writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// Log pages (4 KiB each) past which a commit checkpoints by itself, when `checkpoint()` has not kept up.

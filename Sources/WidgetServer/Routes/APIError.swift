@@ -53,6 +53,15 @@ struct APIError: HTTPResponseError {
         )
     }
 
+    /// 503: the tab's store on disk could not take the message, so it was not accepted; sending it again with the
+    /// same `clientId` is safe.
+    static let storageUnavailable = APIError(
+        status: .serviceUnavailable,
+        code: "storage_unavailable",
+        message: "The message could not be saved; send it again.",
+        headers: [.retryAfter: "1"]
+    )
+
     /// 405: the path exists, but not for this method; `Allow` lists the methods it has.
     static func methodNotAllowed(allowed: [String]) -> APIError {
         APIError(

@@ -14,6 +14,7 @@ struct FileRoutes {
     /// Downloads from the chat service: a client of its own, sized for many tabs, so that slow readers of one
     /// tab's files cannot use up the connections every other tab needs.
     let downloads: HTTPClient
+    let crashPoint: CrashPoint
 
     func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.post, "/api/tabs/{tab}/files", on: router) { request, context in try await upload(request, context) }
@@ -73,8 +74,14 @@ struct FileRoutes {
                 field: "file"
             )
         }
-        let id = try await tab.sendFile(file.bytes, filename: filename, mimeType: file.contentType, clientID: clientID)
-        return try JSONBody.response(["id": id, "clientId": clientID], status: .accepted)
+        let receipt = try await tab.sendFile(
+            file.bytes,
+            filename: filename,
+            mimeType: file.contentType,
+            clientID: clientID
+        )
+        if receipt.isNew { crashPoint.messageCommitted() }
+        return try JSONBody.response(["id": receipt.id, "clientId": clientID], status: .accepted)
     }
 
     private func limits(of tab: TabSession) async -> UploadLimits {

@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
+import WebimClientLibrary
 
 /// Sending, editing and deleting the visitor's messages.
 struct MessageRoutes {
     let registry: TabRegistry
+    let crashPoint: CrashPoint
 
     func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
         table.add(.post, "/api/tabs/{tab}/messages", on: router) { request, context in
@@ -40,14 +42,15 @@ struct MessageRoutes {
         if data != nil, body.quotedMessageId != nil {
             throw APIError.badRequest("quote_with_data", "A reply cannot carry custom data.", field: "data")
         }
-        let messageID = try await tab.send(
+        let receipt = try await tab.send(
             text: body.text,
             clientID: body.clientId,
             quotedMessageID: body.quotedMessageId,
             data: data
         )
+        if receipt.isNew { crashPoint.messageCommitted() }
         return try JSONBody.response(
-            ["id": messageID, "clientId": body.clientId, "messageId": messageID],
+            ["id": receipt.id, "clientId": body.clientId, "messageId": receipt.id],
             status: .accepted
         )
     }

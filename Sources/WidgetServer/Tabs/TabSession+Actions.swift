@@ -4,28 +4,21 @@ import WebimClientLibrary
 
 /// The page's actions: each once per `clientId`, its outcome reported as a `result` event.
 extension TabSession {
-    /// Sends a visitor message (a reply when `quotedMessageID` is set); a retried POST returns the first id.
-    /// `data` is the custom data object's JSON.
-    func send(text: String, clientID: String, quotedMessageID: String?, data: Data?) throws -> String {
-        if let existing = index.answer(forClientID: clientID) { return existing }
+    /// Sends a visitor message (a reply when `quotedMessageID` is set), once per `clientID`, even across restarts;
+    /// a retry answers the first message's id. `data` is the custom data object's JSON. Throws 503
+    /// `storage_unavailable` when the message cannot be written to disk: a 202 means it is there.
+    func send(text: String, clientID: String, quotedMessageID: String?, data: Data?) throws -> OutgoingMessageReceipt {
         let stream = try requireStream()
-        let handler = ActionResultHandler(clientID: clientID, events: events)
-        listener.pendingClientID.set(clientID)
-        defer { _ = listener.pendingClientID.take() }
-        let messageID: String
+        let outgoing: OutgoingMessage
         if let quotedMessageID {
-            let quoted = try message(quotedMessageID, field: "quotedMessageId")
-            guard let id = try stream.reply(message: text, repliedMessage: quoted) else {
-                throw APIError.conflict("cannot_reply", "This message cannot be replied to.")
-            }
-            messageID = id
-        } else if let data, let data = try JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            messageID = try stream.send(message: text, data: data, completionHandler: handler)
+            outgoing = .reply(text, quoting: try message(quotedMessageID, field: "quotedMessageId"))
         } else {
-            messageID = try stream.send(message: text, completionHandler: handler)
+            outgoing = .text(text, dataJSON: data.map { String(decoding: $0, as: UTF8.self) })
         }
-        index.remember(answer: messageID, forClientID: clientID)
-        return messageID
+        guard let receipt = try sendOnce(outgoing, clientID: clientID, on: stream) else {
+            throw APIError.conflict("cannot_reply", "This message cannot be replied to.")
+        }
+        return receipt
     }
 
     /// Edits a visitor message.
@@ -110,16 +103,34 @@ extension TabSession {
         index.remember(answer: email, forClientID: clientID)
     }
 
-    /// Sends a file; a retried upload returns the first message's id.
-    func sendFile(_ data: Data, filename: String, mimeType: String, clientID: String) throws -> String {
-        if let existing = index.answer(forClientID: clientID) { return existing }
+    /// Sends a file, once per `clientID` as `send` does.
+    func sendFile(_ data: Data, filename: String, mimeType: String, clientID: String) throws -> OutgoingMessageReceipt {
         let stream = try requireStream()
+        let outgoing = OutgoingMessage.file(data, fileName: filename, mimeType: mimeType)
+        // Only a reply can be refused before it is queued.
+        guard let receipt = try sendOnce(outgoing, clientID: clientID, on: stream) else { throw APIError.sessionEnded }
+        return receipt
+    }
+
+    /// The core's once-only send under the id `clientID` names, its `message.added` tagged with `clientID`.
+    private func sendOnce(
+        _ outgoing: OutgoingMessage,
+        clientID: String,
+        on stream: any MessageStream
+    ) throws -> OutgoingMessageReceipt? {
         let handler = ActionResultHandler(clientID: clientID, events: events)
         listener.pendingClientID.set(clientID)
         defer { _ = listener.pendingClientID.take() }
-        let messageID = try stream.send(file: data, filename: filename, mimeType: mimeType, completionHandler: handler)
-        index.remember(answer: messageID, forClientID: clientID)
-        return messageID
+        do {
+            return try stream.send(
+                outgoing,
+                clientSideID: OutgoingMessageID.make(tabID: id, clientID: clientID),
+                completionHandler: handler
+            )
+        } catch is OutboxFailure {
+            // The core has logged what could not be written.
+            throw APIError.storageUnavailable
+        }
     }
 
     /// The upload limits, asked of the service afresh; the last known ones if it does not answer in time.

@@ -1,0 +1,68 @@
+import Foundation
+import WebimWire
+
+/// How hard the outbox must try to keep an outgoing message.
+enum OutboxPersistence: Sendable {
+    /// Logged when it cannot be written, and sent anyway: the reference's `send` has no way to say it failed.
+    case bestEffort
+    /// Thrown as `OutboxFailure` when it cannot be written, and not sent.
+    case required
+}
+
+extension MessageStreamImpl {
+    /// `MessageStream.send(_:clientSideID:completionHandler:)`.
+    func sendOnce(
+        _ outgoing: OutgoingMessage,
+        clientSideID id: String,
+        completionHandler: (any DataMessageCompletionHandler & SendFileCompletionHandler)?
+    ) throws -> OutgoingMessageReceipt? {
+        try core.withAccess { core in
+            if core.knowsMessage(id: id) { return OutgoingMessageReceipt(id: id, isNew: false) }
+            let reportText: @Sendable (isolated SessionCore, String, ActionOutcome) -> Void = { _, id, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess(messageID: id)
+                case .failure(let code):
+                    completionHandler?.onFailure(messageID: id, error: DataMessageError(wireCode: code))
+                case .canceled: break
+                }
+            }
+            switch outgoing {
+            case .text(let text, let dataJSON):
+                let fields = dataJSON.map { [(WireParameter.data, $0)] } ?? []
+                _ = try core.sendMessage(
+                    text: text,
+                    extraFields: fields,
+                    id: id,
+                    persistence: .required,
+                    onFinish: reportText
+                )
+            case .reply(let text, let quoted):
+                guard let (field, quote) = Self.replyQuote(to: quoted) else { return nil }
+                _ = try core.sendMessage(
+                    text: text,
+                    extraFields: [field],
+                    quote: quote,
+                    id: id,
+                    persistence: .required,
+                    onFinish: reportText
+                )
+            case .file(let data, let fileName, let mimeType):
+                _ = try core.sendFile(
+                    data: data,
+                    fileName: fileName,
+                    mimeType: mimeType,
+                    id: id,
+                    persistence: .required
+                ) { _, id, outcome in
+                    switch outcome {
+                    case .success: completionHandler?.onSuccess(messageID: id)
+                    case .failure(let code):
+                        completionHandler?.onFailure(messageID: id, error: SendFileError(wireCode: code))
+                    case .canceled: completionHandler?.onFailure(messageID: id, error: .uploadCanceled)
+                    }
+                }
+            }
+            return OutgoingMessageReceipt(id: id, isNew: true)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+import Testing
+import WidgetServer
+
+/// A page that got no answer sends its message again with the same `clientId`, whatever happened to the server in
+/// between: the service keeps one message.
+@Suite struct RetryAcrossRestartTests {
+    @Test func aMessageRetriedAfterARestartIsStoredOnce() async throws {
+        try await withTemporaryDirectory { directory in
+            try await LiveStack.withService(dataDirectory: directory) { service in
+                let (tab, firstID) = try await LiveStack.withWidget(
+                    accountURL: service,
+                    serviceURL: service,
+                    dataDirectory: directory
+                ) { stack in
+                    let client = WidgetClient(stack)
+                    let tab = try await client.createTab()
+                    let stream = try await client.events(tab)
+                    _ = await stream.next()
+                    let sent = try await client.post(
+                        "/api/tabs/\(tab)/messages",
+                        #"{"text":"Said once","clientId":"once-0001"}"#
+                    )
+                    #expect(sent.status == 202)
+                    let confirmed = await stream.waitFor {
+                        $0.name == "message.changed" && $0.message?["sendStatus"] as? String == "sent"
+                    }
+                    #expect(confirmed != nil)
+                    stream.close()
+                    return (tab, sent.json["id"] as? String)
+                }
+                try await LiveStack.withWidget(accountURL: service, serviceURL: service, dataDirectory: directory) {
+                    stack in
+                    let client = WidgetClient(stack)
+                    #expect(try await client.post("/api/tabs", #"{"resume":"\#(tab)"}"#).status == 201)
+                    let retried = try await client.post(
+                        "/api/tabs/\(tab)/messages",
+                        #"{"text":"Said once","clientId":"once-0001"}"#
+                    )
+                    #expect(retried.status == 202)
+                    #expect(retried.json["id"] as? String == firstID)
+                    try await Self.expectServiceKeeps(["Said once"], stack: stack, client: client, tab: tab)
+                }
+            }
+        }
+    }
+
+    /// The window a crash hits: the message is in the outbox, not yet at the service, and the page never got its 202.
+    @Test func aMessageStillInTheOutboxIsNotSentTwiceByARetryAfterARestart() async throws {
+        try await withTemporaryDirectory { directory in
+            let tab = try await LiveStack.withWidget(
+                accountURL: "http://127.0.0.1:1",
+                serviceURL: "http://127.0.0.1:1",
+                dataDirectory: directory
+            ) { stack in
+                let client = WidgetClient(stack)
+                let tab = try await client.createTab()
+                let sent = try await client.post(
+                    "/api/tabs/\(tab)/messages",
+                    #"{"text":"Waiting in the outbox","clientId":"outbox-0001"}"#
+                )
+                #expect(sent.status == 202)
+                return tab
+            }
+            try await LiveStack.withService(dataDirectory: directory) { service in
+                try await LiveStack.withWidget(accountURL: service, serviceURL: service, dataDirectory: directory) {
+                    stack in
+                    let client = WidgetClient(stack)
+                    #expect(try await client.post("/api/tabs", #"{"resume":"\#(tab)"}"#).status == 201)
+                    let retried = try await client.post(
+                        "/api/tabs/\(tab)/messages",
+                        #"{"text":"Waiting in the outbox","clientId":"outbox-0001"}"#
+                    )
+                    #expect(retried.status == 202)
+                    try await Self.expectServiceKeeps(["Waiting in the outbox"], stack: stack, client: client, tab: tab)
+                }
+            }
+        }
+    }
+
+    /// Sends a last message and waits until it is sent: the outbox delivers in order, so by then anything sent
+    /// twice before it is at the service too. Then `texts`, and the last one, must be there exactly once each.
+    private static func expectServiceKeeps(
+        _ texts: [String],
+        stack: LiveStack,
+        client: WidgetClient,
+        tab: String
+    ) async throws {
+        let stream = try await client.events(tab)
+        _ = await stream.next()
+        #expect(
+            try await client.post("/api/tabs/\(tab)/messages", #"{"text":"Last","clientId":"last-0001"}"#).status
+                == 202
+        )
+        let last = await stream.waitFor {
+            $0.message?["text"] as? String == "Last" && $0.message?["sendStatus"] as? String == "sent"
+        }
+        #expect(last != nil)
+        stream.close()
+        let console = OperatorConsoleClient(serviceURL: stack.serviceURL)
+        let visitor = try await console.onlyVisitorID()
+        let chat = try await console.request("GET", "/visitors/\(visitor)") as? [String: Any]
+        let messages = (chat?["chat"] as? [String: Any])?["messages"] as? [[String: Any]] ?? []
+        let stored = messages.compactMap { $0["text"] as? String }
+        for text in texts + ["Last"] {
+            #expect(stored.filter { $0 == text }.count == 1, "\(text) in \(stored)")
+        }
+    }
+}
