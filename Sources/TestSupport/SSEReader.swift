@@ -84,16 +84,19 @@ private actor IteratorBox {
 }
 
 /// The EventSource parsing rules: fields up to a blank line; comments and `retry:` produce no event.
-struct SSEParser {
+public struct SSEParser: Sendable {
     /// Whether comment lines become events named `:` (their text as data).
-    var includeComments = false
+    public var includeComments = false
     /// Bytes not yet ending in a newline: a chunk may end inside a multi-byte character.
     private var buffer: [UInt8] = []
     private var id: String?
     private var name: String?
     private var data: [String] = []
 
-    mutating func feed(_ bytes: [UInt8]) -> [SSEReader.Event] {
+    public init() {}
+
+    /// The events that `bytes` completes, in order.
+    public mutating func feed(_ bytes: [UInt8]) -> [SSEReader.Event] {
         buffer += bytes
         var events: [SSEReader.Event] = []
         while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {

@@ -7,7 +7,8 @@ struct WidgetBench: AsyncParsableCommand {
         commandName: "widget-bench",
         abstract: "Measures the widget server, the client core and the embedded service on loopback.",
         subcommands: [
-            AllBenchmarks.self, DeliveryBenchmark.self, FanoutBenchmark.self, HistoryBenchmark.self,
+            AllBenchmarks.self, DeliveryBenchmark.self, FanoutBenchmark.self, FaultsBenchmark.self,
+            HistoryBenchmark.self,
             StartupBenchmark.self,
         ],
         defaultSubcommand: AllBenchmarks.self

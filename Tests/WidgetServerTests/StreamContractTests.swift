@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func aSlowReaderIsCutOffAndResumesByCursor() async throws {
-        let log = TabEventLog(subscriberBuffer: 4)
+        let log = TabEventLog(subscriberBuffer: 4, firstEventID: 0)
         let subscription = try #require(log.subscribe(after: nil))
         #expect(subscription.initial.first?.event == "snapshot")
         for index in 1...10 { log.publish(.operatorTyping(index % 2 == 0)) }

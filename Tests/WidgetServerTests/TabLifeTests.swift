@@ -105,6 +105,49 @@ import Testing
         }
     }
 
+    /// A cursor from before a restart names no event of the new process: the page gets a snapshot, never the new
+    /// process's events under ids it believes it already has.
+    @Test func aCursorFromBeforeARestartGetsASnapshot() async throws {
+        try await withTemporaryDirectory { directory in
+            try await LiveStack.withService(dataDirectory: directory) { service in
+                let (tab, oldCursor) = try await LiveStack.withWidget(
+                    accountURL: service,
+                    serviceURL: service,
+                    dataDirectory: directory
+                ) { stack in
+                    let client = WidgetClient(stack)
+                    let tab = try await client.createTab()
+                    let stream = try await client.events(tab)
+                    _ = await stream.next()
+                    _ = try await client.post("/api/tabs/\(tab)/messages", #"{"text":"One","clientId":"cursor-0001"}"#)
+                    let sent = await stream.waitFor { $0.message?["sendStatus"] as? String == "sent" }
+                    stream.close()
+                    return (tab, Int(sent?.id ?? "") ?? 0)
+                }
+                try await LiveStack.withWidget(accountURL: service, serviceURL: service, dataDirectory: directory) {
+                    stack in
+                    let client = WidgetClient(stack)
+                    #expect(try await client.post("/api/tabs", #"{"resume":"\#(tab)"}"#).status == 201)
+                    // Enough events in the new process for the old cursor's number to be among them if ids restarted.
+                    let watching = try await client.events(tab)
+                    for index in 0..<3 {
+                        _ = try await client.post(
+                            "/api/tabs/\(tab)/messages",
+                            #"{"text":"Again \#(index)","clientId":"cursor-100\#(index)"}"#
+                        )
+                    }
+                    _ = await watching.waitFor { $0.message?["text"] as? String == "Again 2" }
+                    watching.close()
+                    let resumed = try await client.events(tab, headers: ["Last-Event-ID": String(oldCursor)])
+                    let first = await resumed.next()
+                    #expect(first?.name == "snapshot")
+                    #expect((Int(first?.id ?? "") ?? 0) > oldCursor)
+                    resumed.close()
+                }
+            }
+        }
+    }
+
     /// Each session holds a connection in its 25 s long-poll; with a pool of 8 per host, the ninth tab's
     /// message would wait for one of those polls to end.
     @Test func twelveTabsAtOnceEachGetTheirMessageSent() async throws {

@@ -8,7 +8,7 @@ final class TabEventLog: Sendable {
     static let replayCapacity = 512
 
     private struct State {
-        var lastID = 0
+        var lastID: Int
         var replay: [ServerSentEvent] = []
         var projection = TabProjection()
         var subscribers: [Int: Subscriber] = [:]
@@ -24,14 +24,23 @@ final class TabEventLog: Sendable {
     let maximumSubscribers: Int
     fileprivate typealias Subscriber = AsyncStream<ServerSentEvent>.Continuation
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     /// Held while a frame is numbered and yielded (see `publish`).
     private let delivery = Mutex(())
 
-    init(subscriberBuffer: Int = 1024, maximumSubscribers: Int = 3) {
+    /// `firstEventID` is the id before the first event's.
+    init(subscriberBuffer: Int = 1024, maximumSubscribers: Int = 3, firstEventID: Int = TabEventLog.makeFirstEventID())
+    {
         self.subscriberBuffer = max(1, subscriberBuffer)
         self.maximumSubscribers = max(1, maximumSubscribers)
+        state = Mutex(State(lastID: firstEventID))
     }
+
+    /// Event ids start from the time the log is made, in microseconds: a tab opened again after a restart numbers
+    /// its events above every id its previous process gave (no tab publishes a million events a second), so a page
+    /// resuming with an old cursor gets a snapshot, never the new process's events under ids it thinks it has.
+    /// About 1.8 × 10¹⁵ in 2026: JavaScript reads ids exactly up to 2⁵³ ≈ 9 × 10¹⁵, past the year 2255.
+    static func makeFirstEventID() -> Int { Int(Date().timeIntervalSince1970 * 1_000_000) }
 
     /// Numbers the event, applies it to the projection, and sends it to every connected stream.
     func publish(_ event: TabEvent) {

@@ -1,0 +1,160 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import TestSupport
+
+/// One browser tab as the page behaves, over the public contract only: it opens a tab, reads its event stream
+/// (resuming with `Last-Event-ID`, or opening the tab again after a restart, as `session.js` does), and sends
+/// messages, each retried with its `clientId` until the server answers 2xx.
+actor FaultTab {
+    /// What a send ended with.
+    struct SendOutcome: Sendable {
+        /// The 2xx came.
+        var accepted: Bool
+        /// 503 `storage_unavailable` answers on the way.
+        var refusals: Int
+        /// Attempts that got no answer at all (the server was down or died mid-request).
+        var unanswered: Int
+        /// The last refusal's status and error code, for a send that never got its 2xx.
+        var lastRefusal = ""
+    }
+
+    let index: Int
+    let location: String
+    private let http: BenchHTTP
+    private let baseURL: String
+    private(set) var tabID = ""
+    private(set) var ledger = StreamLedger()
+    /// Texts answered 2xx, in the order they were sent.
+    private(set) var accepted: [String] = []
+    /// Texts answered 2xx that were sent beside the others, so in no defined order with them.
+    private(set) var acceptedUnordered: [String] = []
+    private var reader: Task<Void, Never>?
+    private var liveWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Snapshots seen: the stream is live again after each.
+    private(set) var liveCount = 0
+    private var onLive: (@Sendable (Int) -> Void)?
+
+    init(index: Int, location: String, http: BenchHTTP, baseURL: String) {
+        self.index = index
+        self.location = location
+        self.http = http
+        self.baseURL = baseURL
+    }
+
+    /// `POST /api/tabs`, retried until the server answers.
+    func open() async throws {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            var body: [String: Any] = ["location": location]
+            if !tabID.isEmpty { body["resume"] = tabID }
+            if let (status, data) = try? await http.send(.POST, baseURL + "/api/tabs", json: body),
+                (200..<300).contains(status),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let id = object["tabId"] as? String
+            {
+                tabID = id
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw BenchError("tab \(index) could not be opened")
+    }
+
+    /// Reads the stream until `stopReading`; `onLive` hears each time it is live again (its snapshot count).
+    func startReading(onLive: (@Sendable (Int) -> Void)? = nil) {
+        self.onLive = onLive
+        reader = Task { await self.readForever() }
+    }
+
+    func stopReading() {
+        reader?.cancel()
+        reader = nil
+    }
+
+    /// From now on, `onLive` hears each time the stream is live again (its snapshot count).
+    func startWatchingLive(_ onLive: @escaping @Sendable (Int) -> Void) { self.onLive = onLive }
+
+    /// Returns once the stream has been live `count` times.
+    func waitUntilLive(times count: Int = 1) async {
+        while liveCount < count { await withCheckedContinuation { liveWaiters.append($0) } }
+    }
+
+    private func readForever() async {
+        var failedResumes = 0
+        while !Task.isCancelled {
+            var request = HTTPClientRequest(url: baseURL + "/api/tabs/\(tabID)/events")
+            if let cursor = ledger.lastEventID { request.headers.add(name: "Last-Event-ID", value: String(cursor)) }
+            do {
+                let response = try await http.client.execute(request, timeout: .hours(4))
+                if response.status == .noContent || response.status == .notFound {
+                    // The tab is not open there (the server restarted): open it again, and start from a snapshot.
+                    failedResumes += 1
+                    ledger.restartFromSnapshot()
+                    try? await open()
+                    continue
+                }
+                if response.status == .ok {
+                    failedResumes = 0
+                    var parser = SSEParser()
+                    for try await chunk in response.body {
+                        for event in parser.feed(Array(buffer: chunk)) where ledger.record(event) { becameLive() }
+                    }
+                }
+            } catch {}
+            // EventSource's `retry:` pause before reconnecting.
+            try? await Task.sleep(for: .milliseconds(failedResumes > 3 ? 500 : 100))
+        }
+    }
+
+    private func becameLive() {
+        liveCount += 1
+        onLive?(liveCount)
+        for waiter in liveWaiters { waiter.resume() }
+        liveWaiters = []
+    }
+
+    /// Sends `text` with one `clientId`, again and again until a 2xx or `deadline`, as a page whose request got no
+    /// answer does; a tab the server does not know (it restarted) is opened again first.
+    func send(
+        _ text: String,
+        clientID: String,
+        until deadline: ContinuousClock.Instant,
+        ordered: Bool = true
+    ) async -> SendOutcome {
+        var outcome = SendOutcome(accepted: false, refusals: 0, unanswered: 0)
+        while ContinuousClock.now < deadline {
+            let body: [String: Any] = ["text": text, "clientId": clientID]
+            guard let (status, data) = try? await http.send(.POST, baseURL + "/api/tabs/\(tabID)/messages", json: body)
+            else {
+                outcome.unanswered += 1
+                try? await Task.sleep(for: .milliseconds(100))
+                continue
+            }
+            if (200..<300).contains(status) {
+                outcome.accepted = true
+                if ordered { accepted.append(text) } else { acceptedUnordered.append(text) }
+                return outcome
+            }
+            let code = Self.errorCode(data)
+            outcome.lastRefusal = "HTTP \(status) \(code ?? "")"
+            if status == 400 || status == 413 || status == 415 {
+                return outcome  // The request itself is wrong: sending it again cannot help.
+            } else if status == 404, code == "unknown_tab" {
+                try? await open()
+            } else if status == 503, code == "storage_unavailable" {
+                outcome.refusals += 1
+                try? await Task.sleep(for: .milliseconds(100))
+            } else {
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        return outcome
+    }
+
+    private static func errorCode(_ data: Data) -> String? {
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return (object?["error"] as? [String: Any])?["code"] as? String
+    }
+}
