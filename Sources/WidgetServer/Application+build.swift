@@ -43,6 +43,10 @@ public func makeWidgetApplication(
                 logger: logger
             ),
             TabShutdown(registry: registry),
+            KeptOutboxDrainer(
+                opener: TabOpener(registry: registry, configuration: configuration, logger: logger),
+                logger: logger
+            ),
             downloads,
         ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

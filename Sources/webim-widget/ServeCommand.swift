@@ -35,6 +35,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Megabytes the kept data of closed tabs may take; beyond it the oldest is deleted first.")
     var tabDataBudgetMb = 1024
 
+    @Option(
+        help: """
+            Seconds a tab no page reads stays open before its session is closed (its data is kept for the page to \
+            come back); a tab with a message still to deliver stays until it is sent.
+            """
+    )
+    var tabIdleTimeout = 600
+
     @OptionGroup var shared: SharedOptions
 
     @Option(help: "Widget server port (0 picks a free one).")
@@ -79,8 +87,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard kioskIdle >= 1, kioskCountdown >= 1 else {
             throw ValidationError("--kiosk-idle and --kiosk-countdown are whole seconds, at least 1.")
         }
-        guard maxTabs >= 1, tabDataBudgetMb >= 1 else {
-            throw ValidationError("--max-tabs and --tab-data-budget-mb are at least 1.")
+        guard maxTabs >= 1, tabDataBudgetMb >= 1, tabIdleTimeout >= 1 else {
+            throw ValidationError("--max-tabs, --tab-data-budget-mb and --tab-idle-timeout are at least 1.")
         }
         if let crashAfterMessages, crashAfterMessages < 1 {
             throw ValidationError("--crash-after-messages is at least 1.")
@@ -125,6 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger
         )
         launcher.crashAfterMessages = crashAfterMessages
+        launcher.tabIdleTimeout = .seconds(tabIdleTimeout)
         var services: [any Service] = []
         if let account {
             await launcher.accountURL.fulfil(account)

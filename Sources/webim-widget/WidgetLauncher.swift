@@ -27,6 +27,8 @@ struct WidgetLauncher: Service {
     var consoleToken: String?
     /// `--crash-after-messages`, for the fault harness.
     var crashAfterMessages: Int?
+    /// `--tab-idle-timeout`.
+    var tabIdleTimeout: Duration = .seconds(600)
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -42,6 +44,7 @@ struct WidgetLauncher: Service {
             dataDirectory: dataDirectory,
             publicDirectory: root.appendingPathComponent("Public"),
             templatesDirectory: root.appendingPathComponent("Templates"),
+            tabIdleTimeout: tabIdleTimeout,
             kiosk: kiosk,
             previewConfigFile: previewConfigFile,
             crashAfterMessages: crashAfterMessages

@@ -7,7 +7,7 @@ struct WidgetBench: AsyncParsableCommand {
         commandName: "widget-bench",
         abstract: "Measures the widget server, the client core and the embedded service on loopback.",
         subcommands: [
-            AllBenchmarks.self, DeliveryBenchmark.self, FanoutBenchmark.self, FaultsBenchmark.self,
+            AllBenchmarks.self, ChurnBenchmark.self, DeliveryBenchmark.self, FanoutBenchmark.self, FaultsBenchmark.self,
             HistoryBenchmark.self,
             StartupBenchmark.self,
         ],

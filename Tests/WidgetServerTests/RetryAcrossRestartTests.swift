@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import TestSupport
 import Testing
 import WidgetServer
@@ -67,7 +68,9 @@ import WidgetServer
                 try await LiveStack.withWidget(accountURL: service, serviceURL: service, dataDirectory: directory) {
                     stack in
                     let client = WidgetClient(stack)
-                    #expect(try await client.post("/api/tabs", #"{"resume":"\#(tab)"}"#).status == 201)
+                    // The server may have reopened the tab by itself to deliver its outbox (200), or not yet (201).
+                    let resumed = try await client.post("/api/tabs", #"{"resume":"\#(tab)"}"#)
+                    #expect([200, 201].contains(resumed.status) && resumed.json["resumed"] as? Bool == true)
                     let retried = try await client.post(
                         "/api/tabs/\(tab)/messages",
                         #"{"text":"Waiting in the outbox","clientId":"outbox-0001"}"#
@@ -105,6 +108,45 @@ import WidgetServer
         let stored = messages.compactMap { $0["text"] as? String }
         for text in texts + ["Last"] {
             #expect(stored.filter { $0 == text }.count == 1, "\(text) in \(stored)")
+        }
+    }
+}
+
+/// What a page leaves in its tab's outbox is delivered by the server itself, even after it restarted, with no page.
+@Suite struct KeptOutboxTests {
+    @Test func aRestartedServerDeliversAnOutboxNoPageCameBackFor() async throws {
+        try await withTemporaryDirectory { directory in
+            _ = try await LiveStack.withWidget(
+                accountURL: "http://127.0.0.1:1",
+                serviceURL: "http://127.0.0.1:1",
+                dataDirectory: directory
+            ) { stack in
+                let client = WidgetClient(stack)
+                let tab = try await client.createTab()
+                let sent = try await client.post(
+                    "/api/tabs/\(tab)/messages",
+                    #"{"text":"Left behind","clientId":"left-0001"}"#
+                )
+                #expect(sent.status == 202)
+                // The page closes for good; the tab stays open to deliver its message.
+                #expect(try await client.request(.DELETE, "/api/tabs/\(tab)").status == 204)
+                #expect(try await client.post("/api/tabs", #"{"resume":"\#(tab)"}"#).status == 200)
+                return tab
+            }
+            try await LiveStack.withService(dataDirectory: directory) { service in
+                try await LiveStack.withWidget(accountURL: service, serviceURL: service, dataDirectory: directory) {
+                    stack in
+                    // No page comes back: the server finds the kept folder with a pending message by itself.
+                    let console = OperatorConsoleClient(serviceURL: stack.serviceURL)
+                    let visitor = try await console.onlyVisitorID(within: .seconds(30))
+                    let stored = await eventually(within: .seconds(30)) {
+                        let chat = try? await console.request("GET", "/visitors/\(visitor)") as? [String: Any]
+                        let messages = (chat?["chat"] as? [String: Any])?["messages"] as? [[String: Any]] ?? []
+                        return messages.contains { $0["text"] as? String == "Left behind" }
+                    }
+                    #expect(stored)
+                }
+            }
         }
     }
 }

@@ -34,10 +34,11 @@ struct SessionSettings: Sendable {
     }
 
     /// Where the history database lives: one folder per chat instance, so each is deleted with its `-wal`.
-    var historyDirectory: URL {
-        storageDirectory.appendingPathComponent(
-            mobileChatInstance == "default" ? "history" : "history-\(mobileChatInstance)"
-        )
+    var historyDirectory: URL { Self.historyDirectory(in: storageDirectory, chatInstance: mobileChatInstance) }
+
+    /// The history folder of `chatInstance` in a visitor's storage folder.
+    static func historyDirectory(in storageDirectory: URL, chatInstance: String = "default") -> URL {
+        storageDirectory.appendingPathComponent(chatInstance == "default" ? "history" : "history-\(chatInstance)")
     }
 
     /// The provided visitor id of `visitorFieldsJSON` (PROTOCOL.md §2.7: `fields.id` or a top-level `id`).

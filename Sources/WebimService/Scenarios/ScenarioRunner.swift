@@ -2,29 +2,22 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Plays scenarios: each visitor's triggers run one after another, so a greeting never overtakes a reply.
+/// Plays scenarios: each visitor's triggers run one after another, so a greeting never overtakes a reply. A
+/// visitor's player ends when their queue is empty: nothing is kept of a visitor whose scenario is silent.
 struct ScenarioRunner: Service {
     let triggers: AsyncStream<ScenarioTrigger>
     let library: ScenarioLibrary
     let engine: ChatEngine
     let logger: Logger
+    let queues = ScenarioQueues()
 
     func run() async throws {
         await withDiscardingTaskGroup { group in
-            var queues: [String: AsyncStream<ScenarioTrigger>.Continuation] = [:]
-            for await trigger in triggers.cancelOnGracefulShutdown() {
-                if let queue = queues[trigger.visitorID] {
-                    queue.yield(trigger)
-                    continue
-                }
-                let (stream, queue) = AsyncStream.makeStream(of: ScenarioTrigger.self)
-                queues[trigger.visitorID] = queue
-                queue.yield(trigger)
+            for await trigger in triggers.cancelOnGracefulShutdown() where queues.add(trigger) {
                 group.addTask {
-                    for await trigger in stream { await play(trigger) }
+                    while let next = queues.next(for: trigger.visitorID) { await play(next) }
                 }
             }
-            for queue in queues.values { queue.finish() }
             group.cancelAll()
         }
     }

@@ -19,6 +19,9 @@ struct IdentifiedList<Element: Identifiable & Sendable>: Sendable where Element.
     /// The newest `count` elements, oldest first.
     func newest(_ count: Int) -> [Element] { Array(byID.values.suffix(count)) }
 
+    /// Whether any element satisfies `predicate`.
+    func contains(where predicate: (Element) -> Bool) -> Bool { byID.values.contains(where: predicate) }
+
     /// Adds (or moves) an element before `beforeID`, or at the end when that is nil or unknown.
     mutating func add(_ element: Element, before beforeID: String?) {
         byID.removeValue(forKey: element.id)

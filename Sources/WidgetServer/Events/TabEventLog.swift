@@ -15,6 +15,8 @@ final class TabEventLog: Sendable {
         var nextSubscriberID = 0
         var isEnded = false
         var lastActive = ContinuousClock.now
+        /// The page closed the tab for good while a message was still on its way.
+        var isLeftByPage = false
     }
 
     /// How many events a slow reader may fall behind before its stream is closed.
@@ -137,10 +139,21 @@ final class TabEventLog: Sendable {
     /// Records that the page used the tab (an API call), which keeps the reaper away.
     func touch() { state.withLock { $0.lastActive = .now } }
 
-    /// Whether no stream is open and the page has not used the tab for `timeout`.
+    /// Whether the tab's outbox still holds a message the service has not confirmed.
+    var hasUnsentMessages: Bool { state.withLock { $0.projection.hasUnsentMessages } }
+
+    /// Whether no stream is open and the page has not used the tab for `timeout`, or the page has left it.
     func isIdle(for timeout: Duration, now: ContinuousClock.Instant = .now) -> Bool {
-        state.withLock { state in state.subscribers.isEmpty && now - state.lastActive >= timeout }
+        state.withLock { state in
+            state.isLeftByPage || (state.subscribers.isEmpty && now - state.lastActive >= timeout)
+        }
     }
+
+    /// Records that the page closed the tab for good; it stays only to deliver what its outbox holds.
+    func markLeftByPage() { state.withLock { $0.isLeftByPage = true } }
+
+    /// Records that a page uses the tab again (it came back to a tab left to deliver its outbox).
+    func markReturned() { state.withLock { $0.isLeftByPage = false } }
 
     /// The projection's newest `limit` messages before `id` (see `TabMessages.page(before:limit:)`).
     func messages(before id: String?, limit: Int) -> (elements: [WidgetMessage], countBefore: Int)? {

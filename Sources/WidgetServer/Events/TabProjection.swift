@@ -43,6 +43,9 @@ struct TabProjection: Sendable {
         }
     }
 
+    /// Whether a visitor message is still on its way: in the tab's outbox, not yet confirmed by the service.
+    var hasUnsentMessages: Bool { messages.contains { $0.sendStatus == "sending" } }
+
     /// The `snapshot` event's data.
     var snapshot: Snapshot {
         Snapshot(

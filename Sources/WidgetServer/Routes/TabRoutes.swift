@@ -48,32 +48,21 @@ struct TabRoutes {
         }
         let (tab, isNew, resumed) = openTab(resuming: body.resume)
         guard isNew else {
+            tab.events.markReturned()
             tab.events.touch()
             return try JSONBody.response(CreatedTab(tabId: tab.id, resumed: true), status: .ok)
         }
-        do {
-            try await tab.start(
-                accountURL: configuration.accountURL,
-                transport: configuration.serviceTransport,
-                options: .init(
-                    location: location,
-                    visitorFields: body.visitorFields,
-                    prechat: body.prechat,
-                    departmentKey: body.departmentKey
-                ),
-                storageDirectory: storageDirectory(of: tab.id),
-                isKiosk: body.kiosk == true || configuration.kiosk.forced,
-                isResumed: resumed
-            )
-        } catch {
-            _ = registry.remove(id: tab.id)
-            logger.error("could not start a tab session", metadata: ["error": "\(error)"])
-            throw APIError(
-                status: .serviceUnavailable,
-                code: "session_failed",
-                message: "The chat session could not start."
-            )
-        }
+        try await opener.start(
+            tab,
+            options: .init(
+                location: location,
+                visitorFields: body.visitorFields,
+                prechat: body.prechat,
+                departmentKey: body.departmentKey
+            ),
+            isKiosk: body.kiosk == true || configuration.kiosk.forced,
+            isResumed: resumed
+        )
         tab.events.touch()
         return try JSONBody.response(CreatedTab(tabId: tab.id, resumed: resumed), status: .created)
     }
@@ -92,10 +81,9 @@ struct TabRoutes {
         return (registry.makeTab(streamQueueCapacity: capacity, streamsPerTab: perTab), true, false)
     }
 
-    /// Where a tab's visitor keeps history, outbox and ids.
-    private func storageDirectory(of tabID: String) -> URL {
-        configuration.dataDirectory.appendingPathComponent("tabs").appendingPathComponent(tabID)
-    }
+    private var opener: TabOpener { TabOpener(registry: registry, configuration: configuration, logger: logger) }
+
+    private func storageDirectory(of tabID: String) -> URL { opener.folder(of: tabID) }
 
     private func deleteTab(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
         let clear = FormQuery(request).get("clear")
@@ -103,6 +91,12 @@ struct TabRoutes {
             throw APIError.badRequest("invalid_clear", "clear is 1 or 0.", field: "clear")
         }
         guard let id = context.parameters.get("tab") else { throw APIError.unknownTab }
+        if clear != "1", let open = registry.tab(id: id), open.events.hasUnsentMessages {
+            // Its outbox still holds a message: the session stays to deliver it, and the reaper closes the tab once
+            // it is sent.
+            open.events.markLeftByPage()
+            return Response(status: .noContent)
+        }
         guard let tab = registry.remove(id: id) else {
             // A kiosk reset erases the visitor whether or not the tab is open: the reaper may have closed it, or the
             // server restarted, and its kept data would otherwise wait out the retention.

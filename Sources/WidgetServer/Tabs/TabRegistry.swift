@@ -47,9 +47,12 @@ final class TabRegistry: Sendable {
     func tab(id: String) -> TabSession? { tabs.withLock { $0[id] } }
 
     /// Forgets every tab that no page has read for `timeout`; returns them so that the caller can close them.
+    ///
+    /// A tab whose outbox still holds a message stays open, page or no page, and so keeps delivering it: closing it
+    /// would destroy the only session that sends it.
     func removeIdle(for timeout: Duration) -> [TabSession] {
         tabs.withLock { tabs in
-            let idle = tabs.values.filter { $0.events.isIdle(for: timeout) }
+            let idle = tabs.values.filter { $0.events.isIdle(for: timeout) && !$0.events.hasUnsentMessages }
             for tab in idle { tabs[tab.id] = nil }
             return idle
         }

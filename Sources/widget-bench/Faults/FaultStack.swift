@@ -13,7 +13,8 @@ struct FaultStack: Sendable {
     /// Where the widget server keeps its tabs' folders.
     let tabsDirectory: URL
 
-    init(directory: URL, binary: URL, http: BenchHTTP) throws {
+    /// `widgetArguments` are added to the widget server's options.
+    init(directory: URL, binary: URL, http: BenchHTTP, widgetArguments: [String] = []) throws {
         self.directory = directory
         self.http = http
         let (servicePort, widgetPort) = (try FreePort.make(), try FreePort.make())
@@ -37,7 +38,7 @@ struct FaultStack: Sendable {
             arguments: [
                 "serve", "--account", serviceURL, "--port", String(widgetPort), "--data-dir", widgetData.path,
                 "--log-level", "warning", "--no-rate-limits", "--max-tabs", "1000000",
-            ],
+            ] + widgetArguments,
             readyURL: widgetURL + "/healthz",
             logDirectory: directory
         )

@@ -153,6 +153,12 @@ actor FaultTab {
         return outcome
     }
 
+    /// `DELETE /api/tabs/{tab}`: the page closes its tab for good (not a kiosk reset); true when answered 2xx.
+    func close() async -> Bool {
+        guard let (status, _) = try? await http.send(.DELETE, baseURL + "/api/tabs/\(tabID)") else { return false }
+        return (200..<300).contains(status)
+    }
+
     private static func errorCode(_ data: Data) -> String? {
         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         return (object?["error"] as? [String: Any])?["code"] as? String

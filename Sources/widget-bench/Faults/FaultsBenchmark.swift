@@ -16,6 +16,7 @@ struct FaultsBenchmark: AsyncParsableCommand {
         case widgetKilled = "widget-killed"
         case streamsCut = "streams-cut"
         case diskTrouble = "disk-trouble"
+        case closedTab = "closed-tab"
         case restartStorm = "restart-storm"
     }
 
@@ -90,6 +91,8 @@ struct FaultsBenchmark: AsyncParsableCommand {
             var load = FaultLoad(tabs: tabCount, faults: short ? 2 : 10, duration: .seconds(short ? 8 : 40))
             load.messageInterval = .milliseconds(500)
             return try await DiskTroubleScenario.run(load: load, seed: seed, binary: binary, http: http)
+        case .closedTab:
+            return try await ClosedTabScenario.run(tabCount: tabCount, seed: seed, binary: binary, http: http)
         case .restartStorm:
             let count = stormTabs ?? (short ? 100 : 1_000)
             return try await RestartStormScenario.run(tabCount: count, seed: seed, binary: binary, http: http)

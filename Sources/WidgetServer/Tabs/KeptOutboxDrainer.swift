@@ -1,0 +1,53 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import WebimClientLibrary
+
+/// At start, opens every kept tab whose outbox still holds messages (its page was closed, or the server stopped,
+/// before the service confirmed them), with no page, so that its session delivers them; the reaper closes each
+/// once its messages are sent and it is idle. A page that comes back meanwhile finds its tab open.
+struct KeptOutboxDrainer: Service {
+    let opener: TabOpener
+    let logger: Logger
+
+    func run() async throws {
+        await reopenTabsWithUnsentMessages()
+        // A service that returns would end the application's whole service group.
+        try? await gracefulShutdown()
+    }
+
+    private func reopenTabsWithUnsentMessages() async {
+        let tabs = opener.configuration.dataDirectory.appendingPathComponent("tabs")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: tabs.path) else { return }
+        var reopened = 0
+        for name in names where TabRegistry.isWellFormed(id: name) {
+            guard !Task.isCancelled else { return }
+            let folder = tabs.appendingPathComponent(name)
+            guard opener.registry.tab(id: name) == nil, let kept = KeptTab.read(from: folder),
+                Webim.hasUnsentMessages(storageDirectory: folder)
+            else { continue }
+            let configuration = opener.configuration
+            let (tab, isNew) = opener.registry.adoptTab(
+                id: name,
+                streamQueueCapacity: configuration.streamQueueCapacity,
+                streamsPerTab: configuration.streamsPerTab
+            )
+            guard isNew else { continue }
+            let options = TabSession.Options(
+                location: kept.location,
+                visitorFields: kept.visitorFields,
+                prechat: nil,
+                departmentKey: kept.departmentKey
+            )
+            do {
+                try await opener.start(tab, options: options, isKiosk: kept.isKiosk, isResumed: true)
+                reopened += 1
+            } catch {
+                continue  // The opener has logged it; the folder stays for its page.
+            }
+        }
+        if reopened > 0 {
+            logger.info("reopened tabs to deliver the messages their pages left", metadata: ["tabs": "\(reopened)"])
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What a tab's folder keeps about the tab itself, beside its visitor's history (`tab.json`): enough to open the
+/// tab again with no page, to deliver an outbox its page left behind.
+struct KeptTab: Codable, Equatable, Sendable {
+    /// The file's name in the tab's folder.
+    static let fileName = "tab.json"
+
+    var location: String
+    /// The signed visitor fields the tab was opened with: without them the core would take a stored identified
+    /// visitor for another person and wipe their data.
+    var visitorFields: String?
+    var departmentKey: String?
+    var isKiosk: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case location = "location"
+        case visitorFields = "visitorFields"
+        case departmentKey = "departmentKey"
+        case isKiosk = "kiosk"
+    }
+
+    /// Writes `tab.json` into `folder`, whole or not at all.
+    func write(to folder: URL) throws {
+        let data = try JSONEncoder().encode(self)
+        try data.write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)
+    }
+
+    /// The `tab.json` of `folder`, if it has a readable one.
+    static func read(from folder: URL) -> KeptTab? {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else {
+            return nil
+        }
+        return try? JSONDecoder().decode(KeptTab.self, from: data)
+    }
+}

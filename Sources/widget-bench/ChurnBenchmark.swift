@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import NIOHTTP1
+import TestSupport
+
+/// Visitors that come and go: each opens a tab, sends a message (which the location's bot answers) and leaves,
+/// half by a kiosk reset (`DELETE ?clear=1`), half by closing the tab. Prints the server's resident memory before,
+/// right after, and once the server has been quiet for longer than what it keeps of recent visitors (a minute).
+struct ChurnBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "churn",
+        abstract: "Visitors open a tab, send a message and leave: the server's memory before and after."
+    )
+
+    @Option(help: "How many visitors come and go.")
+    var visitors = 10_000
+
+    @Option(help: "How many at once.")
+    var concurrency = 32
+
+    @Option(help: "Seconds of quiet before the last reading (longer than the service keeps a quiet visitor: 60 s).")
+    var quiet = 75
+
+    func run() async throws {
+        let http = BenchHTTP(maxConnections: concurrency * 2 + 16)
+        try await withTemporaryDirectory { directory in
+            let server = try await ServerUnderTest.start(dataDirectory: directory, client: http)
+            defer { server.stop() }
+            // A few visitors first, so that the baseline has the code paths' one-time allocations.
+            try await churn(count: 100, server: server, http: http)
+            let baseline = server.residentBytes()
+            let clock = ContinuousClock()
+            let started = clock.now
+            let cpuBefore = server.cpuTime() ?? .zero
+            try await churn(count: visitors, server: server, http: http)
+            let elapsed = clock.now - started
+            let cpu = (server.cpuTime() ?? .zero) - cpuBefore
+            let after = server.residentBytes()
+            try await Task.sleep(for: .seconds(quiet))
+            // One visitor after the quiet, so that what waits for the next change to be swept is swept.
+            try await churn(count: 1, server: server, http: http)
+            let settled = server.residentBytes()
+            let rate = Double(visitors) / (Double(elapsed.components.seconds) + 1e-9)
+            print("| figure | value |")
+            print("|---|---|")
+            print("| visitors (tab, message, reset or close) | \(visitors), \(concurrency) at a time, \(Int(rate))/s |")
+            print("| server CPU per visitor | \(Summary.milliseconds(cpu / visitors)) |")
+            print("| resident memory, baseline (after 100 visitors) | \(baseline >> 20) MiB |")
+            print("| resident memory, right after | \(after >> 20) MiB |")
+            print(
+                "| resident memory, after \(quiet) s quiet | \(settled >> 20) MiB (\(Self.percent(settled, of: baseline))) |"
+            )
+        }
+        try await http.shutdown()
+    }
+
+    private static func percent(_ value: Int, of base: Int) -> String {
+        guard base > 0 else { return "–" }
+        return String(format: "%+.0f %% of the baseline", (Double(value) / Double(base) - 1) * 100)
+    }
+
+    private func churn(count: Int, server: ServerUnderTest, http: BenchHTTP) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                if index >= concurrency { try await group.next() }
+                group.addTask {
+                    let answer = try await http.object(
+                        .POST,
+                        server.widgetURL + "/api/tabs",
+                        json: ["location": "default"]
+                    )
+                    guard let tab = (answer as? [String: Any])?["tabId"] as? String else {
+                        throw BenchError("no tabId")
+                    }
+                    _ = try await http.object(
+                        .POST,
+                        server.widgetURL + "/api/tabs/\(tab)/messages",
+                        json: ["text": "Hello \(index)", "clientId": "churn-\(index)"]
+                    )
+                    let reset = index.isMultiple(of: 2) ? "?clear=1" : ""
+                    _ = try await http.send(.DELETE, server.widgetURL + "/api/tabs/\(tab)\(reset)")
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+}
