@@ -23,6 +23,16 @@ struct ChurnBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let http = BenchHTTP(maxConnections: concurrency * 2 + 16)
+        do {
+            try await measure(http: http)
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+        try await http.shutdown()
+    }
+
+    private func measure(http: BenchHTTP) async throws {
         try await withTemporaryDirectory { directory in
             let server = try await ServerUnderTest.start(dataDirectory: directory, client: http)
             defer { server.stop() }
@@ -40,18 +50,20 @@ struct ChurnBenchmark: AsyncParsableCommand {
             // One visitor after the quiet, so that what waits for the next change to be swept is swept.
             try await churn(count: 1, server: server, http: http)
             let settled = server.residentBytes()
-            let rate = Double(visitors) / (Double(elapsed.components.seconds) + 1e-9)
+            let health = try await http.object(.GET, server.widgetURL + "/healthz") as? [String: Any]
+            let openTabs = health?["tabs"] as? Int ?? -1
+            let rate = Double(visitors) / max(elapsed / .seconds(1), 0.001)
             print("| figure | value |")
             print("|---|---|")
             print("| visitors (tab, message, reset or close) | \(visitors), \(concurrency) at a time, \(Int(rate))/s |")
             print("| server CPU per visitor | \(Summary.milliseconds(cpu / visitors)) |")
+            print("| tabs still open after the quiet (the last visitor's included) | \(openTabs) |")
             print("| resident memory, baseline (after 100 visitors) | \(baseline >> 20) MiB |")
             print("| resident memory, right after | \(after >> 20) MiB |")
             print(
                 "| resident memory, after \(quiet) s quiet | \(settled >> 20) MiB (\(Self.percent(settled, of: baseline))) |"
             )
         }
-        try await http.shutdown()
     }
 
     private static func percent(_ value: Int, of base: Int) -> String {
@@ -75,7 +87,7 @@ struct ChurnBenchmark: AsyncParsableCommand {
                     _ = try await http.object(
                         .POST,
                         server.widgetURL + "/api/tabs/\(tab)/messages",
-                        json: ["text": "Hello \(index)", "clientId": "churn-\(index)"]
+                        json: ["text": "Hello \(index)", "clientId": "churn-visitor-\(index)"]
                     )
                     let reset = index.isMultiple(of: 2) ? "?clear=1" : ""
                     _ = try await http.send(.DELETE, server.widgetURL + "/api/tabs/\(tab)\(reset)")

@@ -25,10 +25,13 @@ struct TabReaper: Service {
                     lastSweep = .now
                 }
                 try await clock.sleep(for: interval, tolerance: nil)
-                for tab in registry.removeIdle(for: idleTimeout) {
+                let idle = registry.removeIdle(for: idleTimeout)
+                for tab in idle {
                     logger.info("closing an idle tab", metadata: ["tab": "\(tab.id.prefix(6))"])
                     await tab.close(.closed)
                 }
+                let closed = registry.takeClosedCount() + idle.count
+                if closed > 0 { FreedMemory.release() }
             }
         }
     }

@@ -5,6 +5,8 @@ import WebimWire
 /// The open tabs, by their unguessable ids.
 final class TabRegistry: Sendable {
     private let tabs = Mutex<[String: TabSession]>([:])
+    /// Tabs removed since the reaper last asked (`takeClosedCount`), so that it frees memory only after departures.
+    private let closedSinceAsked = Atomic<Int>(0)
 
     /// A new tab with a fresh 128-bit, URL-safe id.
     func makeTab(streamQueueCapacity: Int = 1024, streamsPerTab: Int = 3) -> TabSession {
@@ -59,7 +61,14 @@ final class TabRegistry: Sendable {
     }
 
     /// Forgets a tab; returns it so that the caller can close it.
-    func remove(id: String) -> TabSession? { tabs.withLock { $0.removeValue(forKey: id) } }
+    func remove(id: String) -> TabSession? {
+        let removed = tabs.withLock { $0.removeValue(forKey: id) }
+        if removed != nil { closedSinceAsked.add(1, ordering: .relaxed) }
+        return removed
+    }
+
+    /// How many tabs were removed by `remove(id:)` since the last call.
+    func takeClosedCount() -> Int { closedSinceAsked.exchange(0, ordering: .relaxed) }
 
     /// How many tabs are open.
     var count: Int { tabs.withLock { $0.count } }

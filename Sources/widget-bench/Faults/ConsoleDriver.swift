@@ -9,9 +9,13 @@ struct ConsoleDriver: Sendable {
 
     private var authorization: [(String, String)] { [("Authorization", "Bearer \(token)")] }
 
-    /// Every visitor's current chat, as `GET /operator/api/chats` lists them.
+    /// Every visitor's current chat, as `GET /operator/api/chats` lists them (all of them: its default is 200).
     func chats() async throws -> [[String: Any]] {
-        let (status, data) = try await http.send(.GET, serviceURL + "/operator/api/chats", headers: authorization)
+        let (status, data) = try await http.send(
+            .GET,
+            serviceURL + "/operator/api/chats?limit=100000",
+            headers: authorization
+        )
         guard status == 200, let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
             throw BenchError("GET /operator/api/chats: HTTP \(status)")
         }

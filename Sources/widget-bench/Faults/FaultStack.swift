@@ -12,16 +12,27 @@ struct FaultStack: Sendable {
     let widgetURL: String
     /// Where the widget server keeps its tabs' folders.
     let tabsDirectory: URL
+    /// Whether the service runs inside the widget server's process (`serve` without `--account`, the default
+    /// deployment), reached in-process: then killing the widget server kills the service with it.
+    let isServiceEmbedded: Bool
 
     /// `widgetArguments` are added to the widget server's options.
-    init(directory: URL, binary: URL, http: BenchHTTP, widgetArguments: [String] = []) throws {
+    init(
+        directory: URL,
+        binary: URL,
+        http: BenchHTTP,
+        widgetArguments: [String] = [],
+        embeddedService: Bool = false
+    ) throws {
+        isServiceEmbedded = embeddedService
         self.directory = directory
         self.http = http
         let (servicePort, widgetPort) = (try FreePort.make(), try FreePort.make())
         serviceURL = "http://127.0.0.1:\(servicePort)"
         widgetURL = "http://127.0.0.1:\(widgetPort)"
-        let serviceData = directory.appendingPathComponent("service-data")
-        let widgetData = directory.appendingPathComponent("widget-data")
+        // `serve` with its embedded service keeps both in one data folder (`service/`, `widget/`).
+        let serviceData = directory.appendingPathComponent(embeddedService ? "data" : "service-data")
+        let widgetData = directory.appendingPathComponent(embeddedService ? "data" : "widget-data")
         tabsDirectory = widgetData.appendingPathComponent("widget/tabs")
         service = ChildServer(
             name: "service",
@@ -35,10 +46,17 @@ struct FaultStack: Sendable {
         widget = ChildServer(
             name: "widget",
             binary: binary,
-            arguments: [
-                "serve", "--account", serviceURL, "--port", String(widgetPort), "--data-dir", widgetData.path,
-                "--log-level", "warning", "--no-rate-limits", "--max-tabs", "1000000",
-            ] + widgetArguments,
+            arguments: ["serve"]
+                + (embeddedService
+                    ? [
+                        "--service-port", String(servicePort), "--data-dir",
+                        directory.appendingPathComponent("data").path,
+                    ]
+                    : ["--account", serviceURL, "--data-dir", widgetData.path])
+                + [
+                    "--port", String(widgetPort), "--log-level", "warning", "--no-rate-limits", "--max-tabs",
+                    "1000000",
+                ] + widgetArguments,
             readyURL: widgetURL + "/healthz",
             logDirectory: directory
         )
@@ -46,16 +64,17 @@ struct FaultStack: Sendable {
 
     /// Starts the service, then the widget server; returns the console, signed in with the service's token.
     func start() async throws -> ConsoleDriver {
-        try await service.start(http: http)
+        if !isServiceEmbedded { try await service.start(http: http) }
         try await widget.start(http: http)
-        let token = try ConsoleDriver.token(serviceDataDirectory: directory.appendingPathComponent("service-data"))
+        let serviceData = directory.appendingPathComponent(isServiceEmbedded ? "data" : "service-data")
+        let token = try ConsoleDriver.token(serviceDataDirectory: serviceData)
         return ConsoleDriver(serviceURL: serviceURL, token: token, http: http)
     }
 
     /// Ends both gracefully.
     func stop() {
         widget.stop()
-        service.stop()
+        if !isServiceEmbedded { service.stop() }
     }
 
     /// The webim-widget built beside this benchmark.

@@ -37,6 +37,15 @@ struct FaultsBenchmark: AsyncParsableCommand {
     @Option(help: "Tabs open in the restart storm (default 1,000, short 100; 10,000 is a run of its own).")
     var stormTabs: Int?
 
+    @Flag(
+        help: """
+            The restart storm against `serve` with its embedded service in the same process, reached in-process \
+            (the default deployment): a widget server with thousands of tabs on `--account` holds two descriptors \
+            per tab, and 10,000 of them pass a 20,000-descriptor limit.
+            """
+    )
+    var stormEmbeddedService = false
+
     func run() async throws {
         let chosen = try scenarios.split(separator: ",").map { name in
             guard let scenario = Scenario(rawValue: String(name)) else {
@@ -45,7 +54,8 @@ struct FaultsBenchmark: AsyncParsableCommand {
             return scenario
         }
         let binary = try FaultStack.binary()
-        let http = BenchHTTP(maxConnections: 4_096)
+        // One connection per open stream: the restart storm's tabs all read at once.
+        let http = BenchHTTP(maxConnections: max(4_096, (stormTabs ?? 0) + 512))
         progress("faults: seed \(seed)\(short ? ", short run" : "")")
         var reports: [FaultReport] = []
         for scenario in chosen {
@@ -95,7 +105,13 @@ struct FaultsBenchmark: AsyncParsableCommand {
             return try await ClosedTabScenario.run(tabCount: tabCount, seed: seed, binary: binary, http: http)
         case .restartStorm:
             let count = stormTabs ?? (short ? 100 : 1_000)
-            return try await RestartStormScenario.run(tabCount: count, seed: seed, binary: binary, http: http)
+            return try await RestartStormScenario.run(
+                tabCount: count,
+                embeddedService: stormEmbeddedService,
+                seed: seed,
+                binary: binary,
+                http: http
+            )
         }
     }
 }

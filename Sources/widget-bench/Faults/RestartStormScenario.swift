@@ -6,9 +6,20 @@ import TestSupport
 /// tab reconnects at once, as browsers do. Measures, from the new process's start, how long until the server
 /// answers again and until each tab's stream is live again with its history intact.
 enum RestartStormScenario {
-    static func run(tabCount: Int, seed: UInt64, binary: URL, http: BenchHTTP) async throws -> FaultReport {
+    static func run(
+        tabCount: Int,
+        embeddedService: Bool,
+        seed: UInt64,
+        binary: URL,
+        http: BenchHTTP
+    ) async throws -> FaultReport {
         try await ScenarioDirectory.with("restart-storm", seed: seed) { directory in
-            let stack = try FaultStack(directory: directory, binary: binary, http: http)
+            let stack = try FaultStack(
+                directory: directory,
+                binary: binary,
+                http: http,
+                embeddedService: embeddedService
+            )
             let console = try await stack.start()
             defer { stack.stop() }
             let liveAt = Mutex<[Int: ContinuousClock.Instant]>([:])
@@ -43,11 +54,13 @@ enum RestartStormScenario {
             let restarted = ContinuousClock.now
             try await stack.widget.start(http: http)
             let serving = ContinuousClock.now - restarted
-            let allLive = await eventually(within: .seconds(120), every: .milliseconds(20)) {
+            let deadline = Duration.seconds(max(120, tabCount / 40))
+            let allLive = await eventually(within: deadline, every: .milliseconds(20)) {
                 liveAt.withLock { $0.count } == tabCount
             }
             guard allLive else {
-                throw BenchError("\(tabCount - liveAt.withLock { $0.count }) tabs were not live again within 120 s")
+                let missing = tabCount - liveAt.withLock { $0.count }
+                throw BenchError("\(missing) tabs were not live again within \(deadline)")
             }
             var intact = 0
             for tab in tabs where await tab.ledger.latestSnapshotTexts.contains("v\(tab.index).0") { intact += 1 }
@@ -56,7 +69,8 @@ enum RestartStormScenario {
             for tab in tabs { await tab.stopReading() }
             var report = FaultReport(
                 scenario: "restart storm",
-                faults: "1 widget SIGKILL with \(tabCount) tabs open",
+                faults: "1 widget SIGKILL with \(tabCount) tabs open"
+                    + (embeddedService ? " (the service in its process, killed with it)" : ""),
                 tabs: tabCount,
                 reconciliation: figures
             )
