@@ -53,11 +53,11 @@ enum ClosedTabScenario {
         defer { stack.stop() }
         let tabs = try await Conversation.openTabs(count: tabCount, http: http, baseURL: stack.widgetURL)
         let conversation = Conversation(tabs: tabs, console: console, seed: seed)
-        try await sendFromEveryTab(tabs, number: 0)
+        try await Conversation.sendFromEveryTab(tabs, number: 0, clientIDPrefix: "closed")
         _ = try await conversation.reconcile(timeout: .seconds(60))
         stack.service.kill()
-        try await sendFromEveryTab(tabs, number: 1)
-        try await sendFromEveryTab(tabs, number: 2)
+        try await Conversation.sendFromEveryTab(tabs, number: 1, clientIDPrefix: "closed")
+        try await Conversation.sendFromEveryTab(tabs, number: 2, clientIDPrefix: "closed")
         for tab in tabs {
             await tab.stopReading()
             if tab.index.isMultiple(of: 2) {
@@ -72,23 +72,5 @@ enum ClosedTabScenario {
         try await Task.sleep(for: .seconds(3))
         try await stack.service.start(http: http)
         return try await conversation.reconcile(timeout: .seconds(60))
-    }
-
-    private static func sendFromEveryTab(_ tabs: [FaultTab], number: Int) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for tab in tabs {
-                group.addTask {
-                    let outcome = await tab.send(
-                        "v\(tab.index).\(number)",
-                        clientID: "closed-\(tab.index)-\(number)",
-                        until: .now + .seconds(30)
-                    )
-                    guard outcome.accepted else {
-                        throw BenchError("tab \(tab.index) could not send: \(outcome.lastRefusal)")
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
     }
 }

@@ -56,6 +56,27 @@ actor Conversation {
         return tabs
     }
 
+    /// Message `v<tab>.<number>` from every tab (64 at a time), each retried until its 2xx; throws when one never
+    /// gets it.
+    static func sendFromEveryTab(_ tabs: [FaultTab], number: Int, clientIDPrefix: String) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, tab) in tabs.enumerated() {
+                if index >= 64 { try await group.next() }
+                group.addTask {
+                    let outcome = await tab.send(
+                        "v\(tab.index).\(number)",
+                        clientID: "\(clientIDPrefix)-\(tab.index)-\(number)",
+                        until: .now + .seconds(60)
+                    )
+                    guard outcome.accepted else {
+                        throw BenchError("tab \(tab.index) could not send: \(outcome.lastRefusal)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     /// Runs the conversation until `stop()`: a message from each tab about every `messageInterval`, and an operator
     /// answer about every `operatorInterval`. Returns once every send started has its answer (or gave up).
     func run(messageInterval: Duration, operatorInterval: Duration) async {

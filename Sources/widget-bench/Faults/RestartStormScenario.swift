@@ -24,22 +24,7 @@ enum RestartStormScenario {
             defer { stack.stop() }
             let liveAt = Mutex<[Int: ContinuousClock.Instant]>([:])
             let tabs = try await Conversation.openTabs(count: tabCount, http: http, baseURL: stack.widgetURL)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (index, tab) in tabs.enumerated() {
-                    if index >= 64 { try await group.next() }
-                    group.addTask {
-                        let outcome = await tab.send(
-                            "v\(tab.index).0",
-                            clientID: "storm-tab-\(tab.index)",
-                            until: .now + .seconds(60)
-                        )
-                        guard outcome.accepted else {
-                            throw BenchError("tab \(tab.index) could not send: \(outcome.lastRefusal)")
-                        }
-                    }
-                }
-                try await group.waitForAll()
-            }
+            try await Conversation.sendFromEveryTab(tabs, number: 0, clientIDPrefix: "storm")
             let conversation = Conversation(tabs: tabs, console: console, seed: seed)
             // Every message is at the service before the restart: what a tab shows afterwards comes from its history.
             _ = try await conversation.reconcile(timeout: .seconds(60))
