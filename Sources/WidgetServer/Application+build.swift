@@ -4,15 +4,17 @@ public import Hummingbird
 public import Logging
 import Mustache
 import NIOCore
+import WebimClientLibrary
 
 /// Builds the widget server: the page, static files, tabs and their event streams.
 ///
 /// - Parameter onServerRunning: called with the bound port once the server accepts connections.
 public func makeWidgetApplication(
-    configuration: WidgetConfiguration,
+    configuration requested: WidgetConfiguration,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
+    let configuration = fittedToDescriptors(requested, logger: logger)
     let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
     let registry = TabRegistry()
     let downloads = DownloadClient(maxTabs: configuration.maxTabs)
@@ -102,4 +104,24 @@ func registeredRoutes(configuration: WidgetConfiguration) async throws -> [Strin
         table: table
     )
     return table.all
+}
+
+/// `configuration` with `maxTabs` lowered to what the process's descriptors hold, with a warning when it was.
+private func fittedToDescriptors(_ configuration: WidgetConfiguration, logger: Logger) -> WidgetConfiguration {
+    let budget = DescriptorBudget(
+        limit: DescriptorBudget.currentLimit,
+        socketsPerTab: configuration.serviceTransport == nil ? 2 : 1,
+        openHistoryDatabases: Webim.maximumOpenHistoryDatabases
+    )
+    guard budget.maximumTabs < configuration.maxTabs else { return configuration }
+    logger.warning(
+        "fewer tabs than --max-tabs fit in the descriptor limit; raise it (ulimit -n) for more",
+        metadata: [
+            "maxTabs": "\(budget.maximumTabs)", "descriptorLimit": "\(budget.limit)",
+            "requested": "\(configuration.maxTabs)",
+        ]
+    )
+    var fitted = configuration
+    fitted.maxTabs = budget.maximumTabs
+    return fitted
 }

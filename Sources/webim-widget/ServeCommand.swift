@@ -96,6 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        OpenFileLimit.raiseToHardLimit()
         let logger = shared.makeLogger(label: "webim-widget")
         let root = try shared.resourceRoot()
         let dataDirectory = shared.dataDirectory

@@ -23,6 +23,7 @@ struct ServiceCommand: AsyncParsableCommand {
     @OptionGroup var shared: SharedOptions
 
     func run() async throws {
+        OpenFileLimit.raiseToHardLimit()
         let logger = shared.makeLogger(label: "webim-service")
         let configuration = try EmbeddedServiceSetup.configuration(
             host: host,

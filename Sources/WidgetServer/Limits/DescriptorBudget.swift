@@ -1,0 +1,33 @@
+import Foundation
+
+/// How many tabs fit in the process's descriptors. Running out is not a refusal here but a crash: libdispatch's
+/// worker-pool monitor traps when it cannot open `/proc` (found by `widget-bench faults`' restart storm at about
+/// 9,700 tabs with `--account`, and reproduced under `prlimit --nofile=1200` with 600 tabs). So the server
+/// refuses new tabs (503 `too_many_tabs`) before the descriptors run out.
+struct DescriptorBudget: Equatable {
+    /// The process's soft limit on open descriptors.
+    var limit: Int
+    /// Sockets an open tab holds: its event stream, and its long-poll when the service is reached over HTTP.
+    var socketsPerTab: Int
+    /// History databases kept open at most, three descriptors each.
+    var openHistoryDatabases: Int
+    /// Descriptors for everything else: listeners, the service's database, static files, downloads, logs.
+    static let reserve = 512
+
+    /// The most tabs whose sockets and open history databases fit: `reserve + socketsPerTab × tabs
+    /// + 3 × min(tabs, openHistoryDatabases) ≤ limit`.
+    var maximumTabs: Int {
+        let available = limit - Self.reserve
+        guard available > 0 else { return 1 }
+        let perTabWhileAllOpen = socketsPerTab + 3
+        if available <= perTabWhileAllOpen * openHistoryDatabases { return max(1, available / perTabWhileAllOpen) }
+        return max(1, (available - 3 * openHistoryDatabases) / socketsPerTab)
+    }
+
+    /// This process's soft descriptor limit (1,024 when it cannot be read).
+    static var currentLimit: Int {
+        var limits = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return 1024 }
+        return Int(clamping: limits.rlim_cur)
+    }
+}
