@@ -31,8 +31,11 @@ enum DiskTroubleScenario {
                     until: .now + .seconds(60),
                     ordered: false
                 )
-                try await Task.sleep(for: .milliseconds(800))
+                // Made writable again whatever happens: immutable files outlive the run and refuse even `rm`.
+                var pauseError: (any Error)?
+                do { try await Task.sleep(for: .milliseconds(800)) } catch { pauseError = error }
                 try Self.chattr("-i", files)
+                if let pauseError { throw pauseError }
                 let outcome = await probe
                 probes += 1
                 if outcome.refusals == 0 { acceptedWhileRefused += 1 }
