@@ -17,6 +17,7 @@ public func makeWidgetApplication(
     let configuration = fittedToDescriptors(requested, logger: logger)
     let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
     let registry = TabRegistry()
+    let opener = TabOpener(registry: registry, configuration: configuration, logger: logger)
     let downloads = DownloadClient(maxTabs: configuration.maxTabs)
     let router = makeWidgetRouter(
         templates: templates,
@@ -36,7 +37,7 @@ public func makeWidgetApplication(
                 registry: registry,
                 idleTimeout: configuration.tabIdleTimeout,
                 sweeper: TabDataSweeper(
-                    tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs"),
+                    tabsDirectory: opener.tabsDirectory,
                     retention: configuration.tabDataRetention,
                     budget: configuration.tabDataBudget,
                     registry: registry,
@@ -45,10 +46,7 @@ public func makeWidgetApplication(
                 logger: logger
             ),
             TabShutdown(registry: registry),
-            KeptOutboxDrainer(
-                opener: TabOpener(registry: registry, configuration: configuration, logger: logger),
-                logger: logger
-            ),
+            KeptOutboxDrainer(opener: opener, logger: logger),
             downloads,
         ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

@@ -122,12 +122,7 @@ extension MessageStreamImpl {
         }
         return try core.withAccess { [fields] core in
             try core.sendMessage(text: message, extraFields: fields) { _, id, outcome in
-                switch outcome {
-                case .success: completionHandler?.onSuccess(messageID: id)
-                case .failure(let code):
-                    completionHandler?.onFailure(messageID: id, error: DataMessageError(wireCode: code))
-                case .canceled: break
-                }
+                outcome.reportMessage(to: completionHandler, messageID: id)
             }
         }
     }

@@ -13,12 +13,7 @@ extension MessageStreamImpl {
     {
         try core.withAccess { core in
             try core.sendFile(data: file, fileName: filename, mimeType: mimeType) { _, id, outcome in
-                switch outcome {
-                case .success: completionHandler?.onSuccess(messageID: id)
-                case .failure(let code):
-                    completionHandler?.onFailure(messageID: id, error: SendFileError(wireCode: code))
-                case .canceled: completionHandler?.onFailure(messageID: id, error: .uploadCanceled)
-                }
+                outcome.reportFile(to: completionHandler, messageID: id)
             }
         }
     }

@@ -19,12 +19,7 @@ extension MessageStreamImpl {
         try core.withAccess { core in
             if core.knowsMessage(id: id) { return OutgoingMessageReceipt(id: id, isNew: false) }
             let reportText: @Sendable (isolated SessionCore, String, ActionOutcome) -> Void = { _, id, outcome in
-                switch outcome {
-                case .success: completionHandler?.onSuccess(messageID: id)
-                case .failure(let code):
-                    completionHandler?.onFailure(messageID: id, error: DataMessageError(wireCode: code))
-                case .canceled: break
-                }
+                outcome.reportMessage(to: completionHandler, messageID: id)
             }
             switch outgoing {
             case .text(let text, let dataJSON):
@@ -54,12 +49,7 @@ extension MessageStreamImpl {
                     id: id,
                     persistence: .required
                 ) { _, id, outcome in
-                    switch outcome {
-                    case .success: completionHandler?.onSuccess(messageID: id)
-                    case .failure(let code):
-                        completionHandler?.onFailure(messageID: id, error: SendFileError(wireCode: code))
-                    case .canceled: completionHandler?.onFailure(messageID: id, error: .uploadCanceled)
-                    }
+                    outcome.reportFile(to: completionHandler, messageID: id)
                 }
             }
             return OutgoingMessageReceipt(id: id, isNew: true)

@@ -17,12 +17,13 @@ struct KeptOutboxDrainer: Service {
     }
 
     private func reopenTabsWithUnsentMessages() async {
-        let tabs = opener.configuration.dataDirectory.appendingPathComponent("tabs")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: tabs.path) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: opener.tabsDirectory.path) else {
+            return
+        }
         var reopened = 0
         for name in names where TabRegistry.isWellFormed(id: name) {
             guard !Task.isCancelled else { return }
-            let folder = tabs.appendingPathComponent(name)
+            let folder = opener.folder(of: name)
             guard opener.registry.tab(id: name) == nil, let kept = KeptTab.read(from: folder),
                 Webim.hasUnsentMessages(storageDirectory: folder)
             else { continue }

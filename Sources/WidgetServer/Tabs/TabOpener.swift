@@ -9,10 +9,11 @@ struct TabOpener: Sendable {
     let configuration: WidgetConfiguration
     let logger: Logger
 
+    /// The folder of every tab's folder.
+    var tabsDirectory: URL { configuration.dataDirectory.appendingPathComponent("tabs") }
+
     /// Where a tab's visitor keeps history, outbox and ids.
-    func folder(of tabID: String) -> URL {
-        configuration.dataDirectory.appendingPathComponent("tabs").appendingPathComponent(tabID)
-    }
+    func folder(of tabID: String) -> URL { tabsDirectory.appendingPathComponent(tabID) }
 
     /// Starts `tab`'s session; on failure forgets the tab and throws 503 `session_failed`.
     func start(_ tab: TabSession, options: TabSession.Options, isKiosk: Bool, isResumed: Bool) async throws {

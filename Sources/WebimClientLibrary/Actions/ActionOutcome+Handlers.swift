@@ -1,0 +1,21 @@
+extension ActionOutcome {
+    /// Tells a message's handler how its delivery ended, as `send(message:data:completionHandler:)` promises:
+    /// nothing when the session ended first.
+    func reportMessage(to handler: (any DataMessageCompletionHandler)?, messageID: String) {
+        switch self {
+        case .success: handler?.onSuccess(messageID: messageID)
+        case .failure(let code): handler?.onFailure(messageID: messageID, error: DataMessageError(wireCode: code))
+        case .canceled: break
+        }
+    }
+
+    /// Tells a file's handler how its upload ended, as `send(file:filename:mimeType:completionHandler:)` promises:
+    /// `uploadCanceled` when the session ended first.
+    func reportFile(to handler: (any SendFileCompletionHandler)?, messageID: String) {
+        switch self {
+        case .success: handler?.onSuccess(messageID: messageID)
+        case .failure(let code): handler?.onFailure(messageID: messageID, error: SendFileError(wireCode: code))
+        case .canceled: handler?.onFailure(messageID: messageID, error: .uploadCanceled)
+        }
+    }
+}
