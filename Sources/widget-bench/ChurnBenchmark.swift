@@ -5,15 +5,22 @@ import TestSupport
 
 /// Visitors that come and go: each opens a tab, sends a message (which the location's bot answers) and leaves,
 /// half by a kiosk reset (`DELETE ?clear=1`), half by closing the tab. Prints the server's resident memory before,
-/// right after, and once the server has been quiet for longer than what it keeps of recent visitors (a minute).
+/// and for each round right after it and once the server has been quiet for longer than what it keeps of recent
+/// visitors (a minute).
 struct ChurnBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "churn",
         abstract: "Visitors open a tab, send a message and leave: the server's memory before and after."
     )
 
-    @Option(help: "How many visitors come and go.")
+    @Option(help: "How many visitors come and go in each round.")
     var visitors = 10_000
+
+    @Option(
+        help:
+            "How many rounds, each followed by the quiet: a residue that grows round after round is a leak, one that stays is the allocator's high-water mark."
+    )
+    var rounds = 1
 
     @Option(help: "How many at once.")
     var concurrency = 32
@@ -39,30 +46,33 @@ struct ChurnBenchmark: AsyncParsableCommand {
             // A few visitors first, so that the baseline has the code paths' one-time allocations.
             try await churn(count: 100, server: server, http: http)
             let baseline = server.residentBytes()
-            let clock = ContinuousClock()
-            let started = clock.now
-            let cpuBefore = server.cpuTime() ?? .zero
-            try await churn(count: visitors, server: server, http: http)
-            let elapsed = clock.now - started
-            let cpu = (server.cpuTime() ?? .zero) - cpuBefore
-            let after = server.residentBytes()
-            try await Task.sleep(for: .seconds(quiet))
-            // One visitor after the quiet, so that what waits for the next change to be swept is swept.
-            try await churn(count: 1, server: server, http: http)
-            let settled = server.residentBytes()
-            let health = try await http.object(.GET, server.widgetURL + "/healthz") as? [String: Any]
-            let openTabs = health?["tabs"] as? Int ?? -1
-            let rate = Double(visitors) / max(elapsed / .seconds(1), 0.001)
-            print("| figure | value |")
-            print("|---|---|")
-            print("| visitors (tab, message, reset or close) | \(visitors), \(concurrency) at a time, \(Int(rate))/s |")
-            print("| server CPU per visitor | \(Summary.milliseconds(cpu / visitors)) |")
-            print("| tabs still open after the quiet (the last visitor's included) | \(openTabs) |")
-            print("| resident memory, baseline (after 100 visitors) | \(baseline >> 20) MiB |")
-            print("| resident memory, right after | \(after >> 20) MiB |")
+            print("Resident memory after 100 visitors (the baseline): \(baseline >> 20) MiB")
+            print("")
             print(
-                "| resident memory, after \(quiet) s quiet | \(settled >> 20) MiB (\(Self.percent(settled, of: baseline))) |"
+                "| visitors so far | per second | server CPU per visitor | resident right after | tabs open after \(quiet) s quiet | resident after the quiet |"
             )
+            print("|---|---|---|---|---|---|")
+            for round in 1...max(rounds, 1) {
+                let clock = ContinuousClock()
+                let started = clock.now
+                let cpuBefore = server.cpuTime() ?? .zero
+                try await churn(count: visitors, server: server, http: http)
+                let elapsed = clock.now - started
+                let cpu = (server.cpuTime() ?? .zero) - cpuBefore
+                let after = server.residentBytes()
+                try await Task.sleep(for: .seconds(quiet))
+                // One visitor after the quiet, so that what waits for the next change to be swept is swept.
+                try await churn(count: 1, server: server, http: http)
+                let settled = server.residentBytes()
+                let health = try await http.object(.GET, server.widgetURL + "/healthz") as? [String: Any]
+                let openTabs = health?["tabs"] as? Int ?? -1
+                let rate = Double(visitors) / max(elapsed / .seconds(1), 0.001)
+                let cells = [
+                    "\(round * visitors)", "\(Int(rate))", Summary.milliseconds(cpu / visitors), "\(after >> 20) MiB",
+                    "\(openTabs)", "\(settled >> 20) MiB (\(Self.percent(settled, of: baseline)))",
+                ]
+                print("| " + cells.joined(separator: " | ") + " |")
+            }
         }
     }
 

@@ -149,4 +149,36 @@ import WidgetServer
             }
         }
     }
+
+    /// A tab kept open for its outbox closes the moment the service confirms the message, not at the reaper's next
+    /// pass (every 30 s with the usual idle timeout): under load, those tabs piled up by the thousand.
+    @Test func aTabItsPageLeftClosesAsSoonAsItsOutboxIsDelivered() async throws {
+        try await withTemporaryDirectory { directory in
+            let servicePort = try FreePort.make()
+            let serviceURL = "http://127.0.0.1:\(servicePort)"
+            try await LiveStack.withWidget(accountURL: serviceURL, serviceURL: serviceURL, dataDirectory: directory) {
+                stack in
+                let client = WidgetClient(stack)
+                let tab = try await client.createTab()
+                let sent = try await client.post(
+                    "/api/tabs/\(tab)/messages",
+                    #"{"text":"On its way","clientId":"left-0002"}"#
+                )
+                #expect(sent.status == 202)
+                #expect(try await client.request(.DELETE, "/api/tabs/\(tab)").status == 204)
+                #expect(try await client.get("/healthz").json["tabs"] as? Int == 1)
+                try await LiveStack.withService(dataDirectory: directory, port: servicePort) { _ in
+                    let closed = await eventually(within: .seconds(15)) {
+                        (try? await client.get("/healthz").json["tabs"] as? Int) == 0
+                    }
+                    #expect(closed)
+                    let console = OperatorConsoleClient(serviceURL: serviceURL)
+                    let chat = try await console.request("GET", "/visitors/\(try await console.onlyVisitorID())")
+                    let messages =
+                        ((chat as? [String: Any])?["chat"] as? [String: Any])?["messages"] as? [[String: Any]]
+                    #expect(messages?.filter { $0["text"] as? String == "On its way" }.count == 1)
+                }
+            }
+        }
+    }
 }

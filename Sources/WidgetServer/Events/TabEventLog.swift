@@ -17,6 +17,15 @@ final class TabEventLog: Sendable {
         var lastActive = ContinuousClock.now
         /// The page closed the tab for good while a message was still on its way.
         var isLeftByPage = false
+        /// `departed` was called for this leaving.
+        var hasDeparted = false
+
+        /// Whether the page has left and the last message is now delivered, the first time it is so.
+        mutating func departsNow() -> Bool {
+            guard isLeftByPage, !hasDeparted, !projection.hasUnsentMessages else { return false }
+            hasDeparted = true
+            return true
+        }
     }
 
     /// How many events a slow reader may fall behind before its stream is closed.
@@ -29,12 +38,20 @@ final class TabEventLog: Sendable {
     private let state: Mutex<State>
     /// Held while a frame is numbered and yielded (see `publish`).
     private let delivery = Mutex(())
+    /// Called once when the page has left the tab (`markLeftByPage`) and nothing of its outbox is unsent any more:
+    /// nothing keeps the tab open from then on.
+    private let departed: @Sendable () -> Void
 
     /// `firstEventID` is the id before the first event's.
-    init(subscriberBuffer: Int = 1024, maximumSubscribers: Int = 3, firstEventID: Int = TabEventLog.makeFirstEventID())
-    {
+    init(
+        subscriberBuffer: Int = 1024,
+        maximumSubscribers: Int = 3,
+        firstEventID: Int = TabEventLog.makeFirstEventID(),
+        departed: @escaping @Sendable () -> Void = {}
+    ) {
         self.subscriberBuffer = max(1, subscriberBuffer)
         self.maximumSubscribers = max(1, maximumSubscribers)
+        self.departed = departed
         state = Mutex(State(lastID: firstEventID))
     }
 
@@ -50,12 +67,15 @@ final class TabEventLog: Sendable {
         // Yielding wakes the reader's task, which needs that task's status lock; a reader being cancelled
         // holds that lock while its termination handler takes `state`. So frames are yielded outside
         // `state`, and `delivery` keeps them in order when two publishers race.
+        var departs = false
+        defer { if departs { departed() } }
         delivery.withLock { _ in
             let numbered = state.withLock { state -> (ServerSentEvent, [(Int, Subscriber)])? in
                 guard !state.isEnded else { return nil }
                 state.lastID += 1
                 let frame = ServerSentEvent(id: state.lastID, event: event.name, data: data)
                 state.projection.apply(event)
+                departs = state.departsNow()
                 state.replay.append(frame)
                 if state.replay.count > Self.replayCapacity {
                     state.replay.removeFirst(state.replay.count - Self.replayCapacity)
@@ -150,10 +170,26 @@ final class TabEventLog: Sendable {
     }
 
     /// Records that the page closed the tab for good; it stays only to deliver what its outbox holds.
-    func markLeftByPage() { state.withLock { $0.isLeftByPage = true } }
+    func markLeftByPage() {
+        let departs = state.withLock { state in
+            state.isLeftByPage = true
+            return state.departsNow()
+        }
+        if departs { departed() }
+    }
 
     /// Records that a page uses the tab again (it came back to a tab left to deliver its outbox).
-    func markReturned() { state.withLock { $0.isLeftByPage = false } }
+    func markReturned() {
+        state.withLock { state in
+            state.isLeftByPage = false
+            state.hasDeparted = false
+        }
+    }
+
+    /// Whether the page has left the tab and its outbox is delivered.
+    var isLeftAndDelivered: Bool {
+        state.withLock { $0.isLeftByPage && !$0.projection.hasUnsentMessages }
+    }
 
     /// The projection's newest `limit` messages before `id` (see `TabMessages.page(before:limit:)`).
     func messages(before id: String?, limit: Int) -> (elements: [WidgetMessage], countBefore: Int)? {

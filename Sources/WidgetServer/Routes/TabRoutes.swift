@@ -92,8 +92,8 @@ struct TabRoutes {
         }
         guard let id = context.parameters.get("tab") else { throw APIError.unknownTab }
         if clear != "1", let open = registry.tab(id: id), open.events.hasUnsentMessages {
-            // Its outbox still holds a message: the session stays to deliver it, and the reaper closes the tab once
-            // it is sent.
+            // Its outbox still holds a message: the session stays to deliver it, and the reaper closes the tab as
+            // soon as it is sent (`TabRegistry.departures`).
             open.events.markLeftByPage()
             return Response(status: .noContent)
         }

@@ -1,8 +1,9 @@
 import Logging
 import ServiceLifecycle
 
-/// Closes tabs that no page has read for a while (`WidgetConfiguration.tabIdleTimeout`) and destroys their sessions;
-/// now and then deletes the data of tabs closed long ago.
+/// Closes tabs that no page has read for a while (`WidgetConfiguration.tabIdleTimeout`), and tabs whose page left as
+/// soon as their outbox is delivered, and destroys their sessions; now and then deletes the data of tabs closed long
+/// ago.
 struct TabReaper: Service {
     let registry: TabRegistry
     let idleTimeout: Duration
@@ -18,21 +19,29 @@ struct TabReaper: Service {
 
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
-            var lastSweep: ContinuousClock.Instant?
-            while !Task.isCancelled {
-                if lastSweep.map({ $0.duration(to: .now) >= sweepInterval }) ?? true {
-                    sweeper.sweep()
-                    lastSweep = .now
-                }
-                try await clock.sleep(for: interval, tolerance: nil)
-                let idle = registry.removeIdle(for: idleTimeout)
-                for tab in idle {
-                    logger.info("closing an idle tab", metadata: ["tab": "\(tab.id.prefix(6))"])
-                    await tab.close(.closed)
-                }
-                let closed = registry.takeClosedCount() + idle.count
-                if closed > 0 { FreedMemory.release() }
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { [registry] in await TabClosing.closeDeparted(from: registry) }
+                try await closeIdleTabs()
             }
+        }
+    }
+
+    /// Every `interval`, closes the idle tabs and returns freed memory; until cancelled.
+    private func closeIdleTabs() async throws {
+        var lastSweep: ContinuousClock.Instant?
+        while !Task.isCancelled {
+            if lastSweep.map({ $0.duration(to: .now) >= sweepInterval }) ?? true {
+                sweeper.sweep()
+                lastSweep = .now
+            }
+            try await clock.sleep(for: interval, tolerance: nil)
+            let idle = registry.removeIdle(for: idleTimeout)
+            for tab in idle {
+                logger.info("closing an idle tab", metadata: ["tab": "\(tab.id.prefix(6))"])
+            }
+            await TabClosing.close(idle, .closed)
+            let closed = registry.takeClosedCount() + idle.count
+            if closed > 0 { FreedMemory.release() }
         }
     }
 }

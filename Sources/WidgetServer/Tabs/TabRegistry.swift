@@ -7,16 +7,27 @@ final class TabRegistry: Sendable {
     private let tabs = Mutex<[String: TabSession]>([:])
     /// Tabs removed since the reaper last asked (`takeClosedCount`), so that it frees memory only after departures.
     private let closedSinceAsked = Atomic<Int>(0)
+    /// The ids of tabs whose page has left and whose outbox is delivered, for the reaper to close at once. Each tab
+    /// sends its id once per leaving, so the stream never holds more than the open tabs.
+    let departures: AsyncStream<String>
+    private let departing: AsyncStream<String>.Continuation
+
+    init() {
+        (departures, departing) = AsyncStream.makeStream(of: String.self)
+    }
 
     /// A new tab with a fresh 128-bit, URL-safe id.
     func makeTab(streamQueueCapacity: Int = 1024, streamsPerTab: Int = 3) -> TabSession {
-        let tab = TabSession(
-            id: Self.makeTabID(),
-            streamQueueCapacity: streamQueueCapacity,
-            streamsPerTab: streamsPerTab
-        )
+        let tab = newTab(id: Self.makeTabID(), streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab)
         tabs.withLock { $0[tab.id] = tab }
         return tab
+    }
+
+    private func newTab(id: String, streamQueueCapacity: Int, streamsPerTab: Int) -> TabSession {
+        TabSession(id: id, streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab) {
+            [departing] in
+            departing.yield(id)
+        }
     }
 
     /// The open tab with `id`, or a new one under that id (a page coming back after the server restarted or the
@@ -28,7 +39,7 @@ final class TabRegistry: Sendable {
     ) -> (tab: TabSession, isNew: Bool) {
         tabs.withLock { tabs in
             if let open = tabs[id] { return (open, false) }
-            let tab = TabSession(id: id, streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab)
+            let tab = newTab(id: id, streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab)
             tabs[id] = tab
             return (tab, true)
         }
@@ -58,6 +69,18 @@ final class TabRegistry: Sendable {
             for tab in idle { tabs[tab.id] = nil }
             return idle
         }
+    }
+
+    /// Forgets the tab if its page has left it and its outbox is delivered (it may have come back since it departed);
+    /// returns it so that the caller can close it.
+    func removeDeparted(id: String) -> TabSession? {
+        let removed = tabs.withLock { tabs -> TabSession? in
+            guard let tab = tabs[id], tab.events.isLeftAndDelivered else { return nil }
+            tabs[id] = nil
+            return tab
+        }
+        if removed != nil { closedSinceAsked.add(1, ordering: .relaxed) }
+        return removed
     }
 
     /// Forgets a tab; returns it so that the caller can close it.

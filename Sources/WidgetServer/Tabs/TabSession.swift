@@ -35,9 +35,19 @@ actor TabSession {
     /// page acted on the chat (`requireStream`).
     private var hasDataWorthKeeping = false
 
-    init(id: String, streamQueueCapacity: Int = 1024, streamsPerTab: Int = 3) {
+    /// `departed` is called once the page has left the tab and its outbox is delivered (`TabEventLog`).
+    init(
+        id: String,
+        streamQueueCapacity: Int = 1024,
+        streamsPerTab: Int = 3,
+        departed: @escaping @Sendable () -> Void = {}
+    ) {
         self.id = id
-        events = TabEventLog(subscriberBuffer: streamQueueCapacity, maximumSubscribers: streamsPerTab)
+        events = TabEventLog(
+            subscriberBuffer: streamQueueCapacity,
+            maximumSubscribers: streamsPerTab,
+            departed: departed
+        )
         listener = TabListener(tabID: id, events: events, index: index)
     }
 

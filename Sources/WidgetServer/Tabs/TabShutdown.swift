@@ -6,6 +6,6 @@ struct TabShutdown: Service {
 
     func run() async throws {
         try? await gracefulShutdown()
-        for tab in registry.removeAll() { await tab.close(.shutdown) }
+        await TabClosing.close(registry.removeAll(), .shutdown)
     }
 }

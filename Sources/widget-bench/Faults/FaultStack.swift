@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The real parts a fault scenario runs, as child processes on fixed loopback ports: `webim-widget service` and
 /// `webim-widget serve --account` reaching it over HTTP, each with its own data folder, so either can be killed
