@@ -61,8 +61,10 @@ struct ChurnBenchmark: AsyncParsableCommand {
                 let cpu = (server.cpuTime() ?? .zero) - cpuBefore
                 let after = server.residentBytes()
                 try await Task.sleep(for: .seconds(quiet))
-                // One visitor after the quiet, so that what waits for the next change to be swept is swept.
+                // One visitor after the quiet, so that what waits for the next change to be swept is swept, and one
+                // pass of the reaper (every 30 s), which hands the freed heap back.
                 try await churn(count: 1, server: server, http: http)
+                try await Task.sleep(for: .seconds(35))
                 let settled = server.residentBytes()
                 let health = try await http.object(.GET, server.widgetURL + "/healthz") as? [String: Any]
                 let openTabs = health?["tabs"] as? Int ?? -1

@@ -19,6 +19,6 @@ enum FreedMemory {
         #endif
     }()
 
-    /// `malloc_trim(0)`: a few milliseconds, so only after a pass that closed tabs.
+    /// `malloc_trim(0)`: a few milliseconds, so only when `HeapTrimSchedule` says.
     static func release() { _ = mallocTrim?(0) }
 }

@@ -26,9 +26,10 @@ struct TabReaper: Service {
         }
     }
 
-    /// Every `interval`, closes the idle tabs and returns freed memory; until cancelled.
+    /// Every `interval`, closes the idle tabs and returns freed memory as `HeapTrimSchedule` says; until cancelled.
     private func closeIdleTabs() async throws {
         var lastSweep: ContinuousClock.Instant?
+        var trims = HeapTrimSchedule()
         while !Task.isCancelled {
             if lastSweep.map({ $0.duration(to: .now) >= sweepInterval }) ?? true {
                 sweeper.sweep()
@@ -41,7 +42,7 @@ struct TabReaper: Service {
             }
             await TabClosing.close(idle, .closed)
             let closed = registry.takeClosedCount() + idle.count
-            if closed > 0 { FreedMemory.release() }
+            if trims.isDue(closedTabs: closed, at: .now) { FreedMemory.release() }
         }
     }
 }
