@@ -45,13 +45,15 @@ struct ChurnBenchmark: AsyncParsableCommand {
             defer { server.stop() }
             // A few visitors first, so that the baseline has the code paths' one-time allocations.
             try await churn(count: 100, server: server, http: http)
-            let baseline = server.residentBytes()
-            print("Resident memory after 100 visitors (the baseline): \(baseline >> 20) MiB")
+            let baseline = (all: server.residentBytes(), anonymous: server.residentBytes(.anonymous))
+            print(
+                "Resident memory after 100 visitors (the baseline): \(baseline.all >> 20) MiB, of which \(baseline.anonymous >> 20) MiB anonymous (heap and stacks)"
+            )
             print("")
             print(
-                "| visitors so far | per second | server CPU per visitor | resident right after | tabs open after \(quiet) s quiet | resident after the quiet |"
+                "| visitors so far | per second | server CPU per visitor | resident right after | tabs open after \(quiet) s quiet | resident after the quiet | anonymous after the quiet |"
             )
-            print("|---|---|---|---|---|---|")
+            print("|---|---|---|---|---|---|---|")
             for round in 1...max(rounds, 1) {
                 let clock = ContinuousClock()
                 let started = clock.now
@@ -65,13 +67,14 @@ struct ChurnBenchmark: AsyncParsableCommand {
                 // pass of the reaper (every 30 s), which hands the freed heap back.
                 try await churn(count: 1, server: server, http: http)
                 try await Task.sleep(for: .seconds(35))
-                let settled = server.residentBytes()
+                let settled = (all: server.residentBytes(), anonymous: server.residentBytes(.anonymous))
                 let health = try await http.object(.GET, server.widgetURL + "/healthz") as? [String: Any]
                 let openTabs = health?["tabs"] as? Int ?? -1
                 let rate = Double(visitors) / max(elapsed / .seconds(1), 0.001)
                 let cells = [
                     "\(round * visitors)", "\(Int(rate))", Summary.milliseconds(cpu / visitors), "\(after >> 20) MiB",
-                    "\(openTabs)", "\(settled >> 20) MiB (\(Self.percent(settled, of: baseline)))",
+                    "\(openTabs)", "\(settled.all >> 20) MiB (\(Self.percent(settled.all, of: baseline.all)))",
+                    "\(settled.anonymous >> 20) MiB (\(Self.percent(settled.anonymous, of: baseline.anonymous)))",
                 ]
                 print("| " + cells.joined(separator: " | ") + " |")
             }

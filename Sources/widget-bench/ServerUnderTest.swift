@@ -79,12 +79,20 @@ final class ServerUnderTest: @unchecked Sendable {
     }
 
     /// Resident memory, from `/proc/<pid>/status`.
-    func residentBytes() -> Int {
+    func residentBytes(_ part: ResidentPart = .all) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(part.rawValue + ":") }),
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return 0 }
         return kilobytes * 1024
+    }
+
+    /// Which resident pages to count, by their field in `/proc/<pid>/status` (proc(5)).
+    enum ResidentPart: String {
+        case all = "VmRSS"
+        /// The heap, stacks and other private memory: without the program's and libraries' pages, which the
+        /// kernel reads from their files when code first runs, and may drop again.
+        case anonymous = "RssAnon"
     }
 
     /// CPU time the server has used (user and system), from `/proc/<pid>/stat`.
