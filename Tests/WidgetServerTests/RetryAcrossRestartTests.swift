@@ -145,6 +145,12 @@ import WidgetServer
                         return messages.contains { $0["text"] as? String == "Left behind" }
                     }
                     #expect(stored)
+                    // Delivered, the tab has nothing to stay open for.
+                    let client = WidgetClient(stack)
+                    let closed = await eventually(within: .seconds(15)) {
+                        (try? await client.get("/healthz").json["tabs"] as? Int) == 0
+                    }
+                    #expect(closed)
                 }
             }
         }

@@ -4,8 +4,8 @@ import ServiceLifecycle
 import WebimClientLibrary
 
 /// At start, opens every kept tab whose outbox still holds messages (its page was closed, or the server stopped,
-/// before the service confirmed them), with no page, so that its session delivers them; the reaper closes each
-/// once its messages are sent and it is idle. A page that comes back meanwhile finds its tab open.
+/// before the service confirmed them), with no page, so that its session delivers them; each closes as soon as its
+/// messages are sent. A page that comes back meanwhile finds its tab open.
 struct KeptOutboxDrainer: Service {
     let opener: TabOpener
     let logger: Logger
@@ -42,6 +42,8 @@ struct KeptOutboxDrainer: Service {
             )
             do {
                 try await opener.start(tab, options: options, isKiosk: kept.isKiosk, isResumed: true)
+                // No page has it: it closes once delivered, unless a page resumes it first (`markReturned`).
+                tab.events.markLeftByPage()
                 reopened += 1
             } catch {
                 continue  // The opener has logged it; the folder stays for its page.
