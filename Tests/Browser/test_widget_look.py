@@ -73,3 +73,14 @@ def test_accessibility_rules(page, operator_api, driver):
     item = page.items()[0]
     duration = driver.execute_script("return getComputedStyle(arguments[0]).animationDuration", item)
     assert duration in ("1e-05s", "0.00001s", "0s")
+
+
+def test_a_new_visitor_sees_no_closed_chat_and_no_older_messages_to_load(page, driver, wait):
+    page.open("location=manual")
+    state = driver.find_element(By.CSS_SELECTOR, "[data-chat-state]")
+    wait.until(lambda _: state.get_attribute("data-chat-state") not in ("", "unknown"), "no chat state arrived")
+    # No chat has ever started: "Chat closed." would tell of one that never was.
+    assert state.get_attribute("data-chat-state") == "closed"
+    assert not state.is_displayed() and state.text == ""
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-history-more]").is_displayed()
+    assert driver.find_element(By.CSS_SELECTOR, "[data-chat-start]").is_displayed()

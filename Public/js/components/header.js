@@ -45,7 +45,7 @@ export class Header {
     on('chat-close', actions.close);
     on('rate-open', actions.rate);
     on('transcript-open', actions.transcript);
-    for (const name of ['operator', 'lastOperator', 'operatorTyping', 'chatState', 'visitState', 'onlineStatus', 'unread']) {
+    for (const name of ['operator', 'lastOperator', 'operatorTyping', 'chatState', 'visitState', 'onlineStatus', 'unread', 'messages']) {
       store.addEventListener(name, () => this.render());
     }
     this.render();
@@ -75,7 +75,9 @@ export class Header {
     const statusKey = onlineStatus === 'offline' ? 'offlineStatus' : onlineStatus;
     show('online-status', name === '' && ['online', 'busyOnline', 'offline', 'busyOffline'].includes(onlineStatus) ? t(statusKey) : '');
     q('online-status').dataset.status = onlineStatus;
-    const stateLabel = name === '' || chatState.startsWith('closed') ? t(chatState) : '';
+    // A visitor whose chat never started is in state `closed` too: "Chat closed." would tell of a chat that never was.
+    const neverStarted = chatState === 'closed' && this.#store.entries.length === 0;
+    const stateLabel = neverStarted ? '' : name === '' || chatState.startsWith('closed') ? t(chatState) : '';
     show('chat-state', stateLabel === chatState ? '' : stateLabel);
     q('chat-state').dataset.chatState = chatState;
     q('typing-indicator').hidden = !operatorTyping;

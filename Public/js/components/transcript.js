@@ -140,7 +140,8 @@ export class Transcript {
     const hello = this.#store.hello;
     this.#empty.textContent = hello || this.#strings.t('empty');
     this.#empty.hidden = entries.length > 0;
-    this.#more.hidden = !this.#store.hasMoreHistory;
+    // An empty chat has no older messages to offer: any history the service keeps arrives by itself.
+    this.#more.hidden = !this.#store.hasMoreHistory || entries.length === 0;
     this.#offline.hidden = !(OFFLINE.has(this.#store.onlineStatus) && entries.at(-1)?.message.type === 'visitor');
     // Keep the visitor's place: new rows above (older history) must not push the view.
     if (this.#stickToBottom) this.scrollToLatest();
