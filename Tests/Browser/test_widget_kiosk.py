@@ -212,7 +212,8 @@ def test_serve_kiosk_forces_kiosk_and_allows_listed_hosts_in_this_window(page, s
     operator_api.visitor(visitor, "/messages", {"text": f"Not https://example.com/x but {allowed}"})
     item = page.wait_text("operator", allowed)
     links = item.find_elements(By.CSS_SELECTOR, "a.transcript-link")
-    assert [link.text for link in links] == ["https://example.com/x", allowed]
+    # A new bubble fades in, and WebDriver reads no text from an element that is still transparent.
+    wait.until(lambda _: [link.text for link in links] == ["https://example.com/x", allowed], "the links never showed")
     url = driver.current_url
 
     driver.execute_script(
