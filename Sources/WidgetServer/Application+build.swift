@@ -107,7 +107,7 @@ func registeredRoutes(configuration: WidgetConfiguration) async throws -> [Strin
 /// `configuration` with `maxTabs` lowered to what the process's descriptors hold, with a warning when it was.
 private func fittedToDescriptors(_ configuration: WidgetConfiguration, logger: Logger) -> WidgetConfiguration {
     let budget = DescriptorBudget(
-        limit: DescriptorBudget.currentLimit,
+        limit: OpenFileLimit.soft,
         socketsPerTab: configuration.serviceTransport == nil ? 2 : 1,
         openHistoryDatabases: Webim.maximumOpenHistoryDatabases
     )

@@ -5,6 +5,7 @@ import Logging
 import ServiceLifecycle
 import UnixSignals
 import WebimService
+import WidgetServer
 
 /// `webim-widget service`: the embedded chat service alone, operator console included, so that a widget server in
 /// another process (`serve --account URL`) can reach it over HTTP, and either can stop without the other.

@@ -20,9 +20,11 @@ final class TabEventLog: Sendable {
         /// `departed` was called for this leaving.
         var hasDeparted = false
 
+        var isLeftAndDelivered: Bool { isLeftByPage && !projection.hasUnsentMessages }
+
         /// Whether the page has left and the last message is now delivered, the first time it is so.
         mutating func departsNow() -> Bool {
-            guard isLeftByPage, !hasDeparted, !projection.hasUnsentMessages else { return false }
+            guard isLeftAndDelivered, !hasDeparted else { return false }
             hasDeparted = true
             return true
         }
@@ -187,9 +189,7 @@ final class TabEventLog: Sendable {
     }
 
     /// Whether the page has left the tab and its outbox is delivered.
-    var isLeftAndDelivered: Bool {
-        state.withLock { $0.isLeftByPage && !$0.projection.hasUnsentMessages }
-    }
+    var isLeftAndDelivered: Bool { state.withLock { $0.isLeftAndDelivered } }
 
     /// The projection's newest `limit` messages before `id` (see `TabMessages.page(before:limit:)`).
     func messages(before id: String?, limit: Int) -> (elements: [WidgetMessage], countBefore: Int)? {

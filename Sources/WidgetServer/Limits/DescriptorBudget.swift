@@ -23,11 +23,4 @@ struct DescriptorBudget: Equatable {
         if available <= perTabWhileAllOpen * openHistoryDatabases { return max(1, available / perTabWhileAllOpen) }
         return max(1, (available - 3 * openHistoryDatabases) / socketsPerTab)
     }
-
-    /// This process's soft descriptor limit (1,024 when it cannot be read).
-    static var currentLimit: Int {
-        var limits = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return 1024 }
-        return Int(clamping: limits.rlim_cur)
-    }
 }

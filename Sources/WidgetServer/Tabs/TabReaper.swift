@@ -41,8 +41,7 @@ struct TabReaper: Service {
                 logger.info("closing an idle tab", metadata: ["tab": "\(tab.id.prefix(6))"])
             }
             await TabClosing.close(idle, .closed)
-            let closed = registry.takeClosedCount() + idle.count
-            if trims.isDue(closedTabs: closed, at: .now) { FreedMemory.release() }
+            if trims.isDue(closedTabs: registry.takeClosedCount(), at: .now) { FreedMemory.release() }
         }
     }
 }

@@ -67,6 +67,7 @@ final class TabRegistry: Sendable {
         tabs.withLock { tabs in
             let idle = tabs.values.filter { $0.events.isIdle(for: timeout) && !$0.events.hasUnsentMessages }
             for tab in idle { tabs[tab.id] = nil }
+            closedSinceAsked.add(idle.count, ordering: .relaxed)
             return idle
         }
     }
@@ -90,7 +91,7 @@ final class TabRegistry: Sendable {
         return removed
     }
 
-    /// How many tabs were removed by `remove(id:)` since the last call.
+    /// How many tabs were removed (idle, departed or closed by their page) since the last call.
     func takeClosedCount() -> Int { closedSinceAsked.exchange(0, ordering: .relaxed) }
 
     /// How many tabs are open.

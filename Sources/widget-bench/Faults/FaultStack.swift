@@ -13,6 +13,8 @@ struct FaultStack: Sendable {
     let widgetURL: String
     /// Where the widget server keeps its tabs' folders.
     let tabsDirectory: URL
+    /// The service's data folder, where it writes the console's token.
+    private let serviceDataDirectory: URL
     /// Whether the service runs inside the widget server's process (`serve` without `--account`, the default
     /// deployment), reached in-process: then killing the widget server kills the service with it.
     let isServiceEmbedded: Bool
@@ -34,6 +36,7 @@ struct FaultStack: Sendable {
         // `serve` with its embedded service keeps both in one data folder (`service/`, `widget/`).
         let serviceData = directory.appendingPathComponent(embeddedService ? "data" : "service-data")
         let widgetData = directory.appendingPathComponent(embeddedService ? "data" : "widget-data")
+        serviceDataDirectory = serviceData
         tabsDirectory = widgetData.appendingPathComponent("widget/tabs")
         service = ChildServer(
             name: "service",
@@ -49,10 +52,7 @@ struct FaultStack: Sendable {
             binary: binary,
             arguments: ["serve"]
                 + (embeddedService
-                    ? [
-                        "--service-port", String(servicePort), "--data-dir",
-                        directory.appendingPathComponent("data").path,
-                    ]
+                    ? ["--service-port", String(servicePort), "--data-dir", widgetData.path]
                     : ["--account", serviceURL, "--data-dir", widgetData.path])
                 + [
                     "--port", String(widgetPort), "--log-level", "warning", "--no-rate-limits", "--max-tabs",
@@ -67,8 +67,7 @@ struct FaultStack: Sendable {
     func start() async throws -> ConsoleDriver {
         if !isServiceEmbedded { try await service.start(http: http) }
         try await widget.start(http: http)
-        let serviceData = directory.appendingPathComponent(isServiceEmbedded ? "data" : "service-data")
-        let token = try ConsoleDriver.token(serviceDataDirectory: serviceData)
+        let token = try ConsoleDriver.token(serviceDataDirectory: serviceDataDirectory)
         return ConsoleDriver(serviceURL: serviceURL, token: token, http: http)
     }
 
