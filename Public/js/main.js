@@ -9,7 +9,7 @@ import { Composer } from './components/composer.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Header } from './components/header.js';
 import { Transcript } from './components/transcript.js';
-import { loadStylesheet } from './dom.js';
+import { CHAT_SHOWN, loadStylesheet } from './dom.js';
 
 /** The options a page without a query string has. */
 const DEFAULT_OPTIONS = Object.freeze({ icon: 'default', palette: 'blue', position: 'right', launcher: 'inline' });
@@ -138,6 +138,7 @@ export async function startWidget(doc) {
     strings,
     title: options.title || strings.t('title'),
     icon: options.icon,
+    kiosk: doc.body.dataset.mode === 'kiosk',
     actions: {
       start: () => session.chat('start'),
       close: () => session.chat('close'),
@@ -185,15 +186,18 @@ export async function startWidget(doc) {
 
   // Messages count as read when they arrive while the visitor watches the newest ones, or when
   // the visitor next acts on the page. Coming back to the tab is not reading: the badge and the
-  // title show what arrived meanwhile until the visitor touches, types or scrolls.
+  // title show what arrived meanwhile until the visitor touches, types or scrolls. A framed chat
+  // (a preview's or gallery's frame, a widget on a site) has the focus only once clicked, so
+  // there the chat being shown is what counts.
+  const framed = window.top !== window;
+  const watching = () =>
+    doc.visibilityState === 'visible' && (framed ? isChatShown(doc) : doc.hasFocus()) && transcript.isNearBottom();
   const markRead = () => {
-    if (store.unread.count > 0 && doc.visibilityState === 'visible' && doc.hasFocus() && transcript.isNearBottom()) {
-      void session.markRead();
-    }
+    if (store.unread.count > 0 && watching()) void session.markRead();
   };
   store.addEventListener('unread', markRead);
   store.addEventListener('messages', () => queueMicrotask(markRead));
-  for (const type of ['pointerdown', 'keydown']) doc.addEventListener(type, markRead);
+  for (const type of ['pointerdown', 'keydown', CHAT_SHOWN]) doc.addEventListener(type, markRead);
   required(doc, '[data-transcript]').addEventListener('scroll', markRead, { passive: true });
   // The title is what a visitor in another tab sees.
   const title = doc.title;
@@ -213,6 +217,16 @@ export async function startWidget(doc) {
   session.start();
   doc.body.dataset.ready = 'true';
   return { store, session };
+}
+
+/**
+ * Whether the chat is on screen: not behind a closed floating launcher or an embedding page's
+ * closed panel.
+ * @param {Document} doc
+ */
+function isChatShown(doc) {
+  const html = doc.documentElement;
+  return !(html.dataset.launcher === 'floating' && !('launcherOpen' in html.dataset)) && !('hiddenByHost' in html.dataset);
 }
 
 /**

@@ -40,7 +40,10 @@ import Testing
         let queues = ScenarioQueues()
         var started = 0
         for index in 0..<100 {
-            for event in [ScenarioTrigger.Event.chatStarted, .visitorMessage(text: "Hi", messageID: "m\(index)")] {
+            for event in [
+                ScenarioTrigger.Event.chatStarted,
+                .visitorMessage(text: "Hi", messageID: "m\(index)", whileKeyboardPending: false),
+            ] {
                 if queues.add(ScenarioTrigger(visitorID: "visitor-\(index)", location: "default", event: event)) {
                     started += 1
                 }

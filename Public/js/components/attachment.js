@@ -3,6 +3,7 @@
 
 import { el, safeUrl } from '../dom.js';
 import { formatSize } from '../format.js';
+import { icon } from '../icons.js';
 
 /**
  * Renders `message.attachment` into the files container and the progress bar.
@@ -39,7 +40,7 @@ function fileMeta(file) {
 
 function renderPending(file) {
   const card = el('span', 'transcript-file');
-  card.append(el('span', 'transcript-file-name', String(file.name ?? '')), el('span', 'transcript-file-meta', fileMeta(file)));
+  card.append(nameOf(String(file.name ?? '')), el('span', 'transcript-file-meta', fileMeta(file)));
   return card;
 }
 
@@ -70,6 +71,13 @@ function renderFile(file, strings) {
     card.download = name;
     card.dataset.fileLink = '';
   }
-  card.append(el('span', 'transcript-file-icon', '📄'), el('span', 'transcript-file-name', name), el('span', 'transcript-file-meta', fileMeta(file)));
+  card.append(icon('file', 'transcript-file-icon'), nameOf(name), el('span', 'transcript-file-meta', fileMeta(file)));
   return card;
+}
+
+/** A file's name, in the direction of its own letters (an English name on a right-to-left page). */
+function nameOf(name) {
+  const span = el('span', 'transcript-file-name', name);
+  span.dir = 'auto';
+  return span;
 }

@@ -13,6 +13,7 @@ export class Header {
   #store;
   #strings;
   #title;
+  #kiosk;
   /** @type {HTMLImageElement | null} */
   #icon = null;
 
@@ -24,9 +25,12 @@ export class Header {
    * @param {string} deps.title Shown until an operator joins.
    * @param {string} deps.icon The `icon` option: `default`, `hidden` or an image URL.
    * @param {{start: () => void, close: () => void, rate: () => void, transcript: () => void}} deps.actions
+   * @param {boolean} [deps.kiosk] A kiosk's bar has its own "Start new chat"; a second start button beside it
+   *   would make the visitor choose between two that look alike.
    */
-  constructor(root, { store, strings, title, icon, actions }) {
+  constructor(root, { store, strings, title, icon, actions, kiosk = false }) {
     this.#root = root;
+    this.#kiosk = kiosk;
     this.#store = store;
     this.#strings = strings;
     this.#title = title;
@@ -88,7 +92,7 @@ export class Header {
 
     const open = OPEN_STATES.has(chatState);
     q('chat-close').hidden = !open;
-    q('chat-start').hidden = open || visitState === 'departmentSelection' || visitState === 'offlineMessage';
+    q('chat-start').hidden = this.#kiosk || open || visitState === 'departmentSelection' || visitState === 'offlineMessage';
     q('rate-open').hidden = lastOperator === null;
   }
 }

@@ -48,6 +48,7 @@ function renderButton(button, state, selected, strings) {
     // composer, the others are answers sent to the bot.
     if (button.type === 'insert' && typeof button.data === 'string' && button.data !== '') node.dataset.insert = button.data;
   }
+  node.dir = 'auto';
   if (typeof button.id === 'string') node.dataset.buttonId = button.id;
   if (selected) {
     node.dataset.selected = 'true';

@@ -2,6 +2,7 @@
 // not-found states.
 
 import { formatSize } from '../format.js';
+import { icon } from '../icons.js';
 
 /**
  * Fills the message's `[data-message-quote]` blockquote (hidden when there is no quote).
@@ -21,6 +22,6 @@ export function renderQuote(root, quote, strings) {
   if (state === 'pending') text.textContent = strings.t('quotePending');
   else if (state === 'notFound') text.textContent = strings.t('quoteNotFound');
   else if (quote.file && typeof quote.file.name === 'string') {
-    text.textContent = `📎 ${quote.file.name} ${formatSize(quote.file.size)}`.trim();
+    text.replaceChildren(icon('paperclip', 'transcript-quote-icon', 16), `${quote.file.name} ${formatSize(quote.file.size)}`.trim());
   } else text.textContent = typeof quote.text === 'string' ? quote.text : '';
 }

@@ -39,7 +39,7 @@ extension ChatEngine {
         }
         if outcome.started { trigger(visitor, .chatStarted) }
         if let message = outcome.message {
-            trigger(visitor, .visitorMessage(text: message.text, messageID: message.id))
+            trigger(visitor, .visitorMessage(text: message.text, messageID: message.id, whileKeyboardPending: false))
         }
     }
 

@@ -33,6 +33,7 @@ extension ChatEngine {
                 try change.replace(existing)
                 return .edited
             }
+            let whileKeyboardPending = try !isFileMessage && !change.pendingKeyboards().isEmpty
             let started = try Self.openChatIfNeeded(&change, clientSideID: nil)
             guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
             var message =
@@ -48,11 +49,21 @@ extension ChatEngine {
             message.data = data ?? message.data
             try change.add(message)
             try Self.markUnreadByOperator(&change, since: Double(message.tsMicros) / 1_000_000)
-            return .added(id: message.id, isFile: isFileMessage, startedChat: started)
+            return .added(
+                id: message.id,
+                isFile: isFileMessage,
+                startedChat: started,
+                whileKeyboardPending: whileKeyboardPending
+            )
         }
-        if case .added(let id, let isFile, let started) = outcome {
+        if case .added(let id, let isFile, let started, let whileKeyboardPending) = outcome {
             if started { trigger(visitor, .chatStarted) }
-            trigger(visitor, isFile ? .visitorFile(messageID: id) : .visitorMessage(text: text, messageID: id))
+            trigger(
+                visitor,
+                isFile
+                    ? .visitorFile(messageID: id)
+                    : .visitorMessage(text: text, messageID: id, whileKeyboardPending: whileKeyboardPending)
+            )
         }
     }
 
@@ -160,7 +171,7 @@ extension ChatEngine {
 
 /// What a `chat.message` did.
 enum VisitorMessageOutcome: Sendable {
-    case added(id: String, isFile: Bool, startedChat: Bool)
+    case added(id: String, isFile: Bool, startedChat: Bool, whileKeyboardPending: Bool)
     case edited
     case duplicate
 }

@@ -40,14 +40,24 @@ extension ChatEngine {
     /// Sets a keyboard's state (e.g. canceled): CHAT_MESSAGE upd.
     func setKeyboardState(visitorID: String, target: MessageTarget, state: KeyboardItem.State) async throws {
         try await change(visitorID: visitorID) { change in
-            var message = try Self.operatorOwnedMessage(target, change: change)
-            guard var keyboard = message.wireItem().keyboard else {
-                throw OperatorActionError.conflict("not a keyboard")
-            }
-            keyboard.state = state.rawValue
-            message.data = try MessageRecord.jsonText(keyboard)
-            try change.replace(message)
+            try Self.set(state, of: try Self.operatorOwnedMessage(target, change: change), change: &change)
         }
+    }
+
+    /// Cancels every keyboard of the visitor's that still waits for a button.
+    func cancelPendingKeyboards(visitorID: String) async throws {
+        try await change(visitorID: visitorID) { change in
+            for message in try change.pendingKeyboards() { try Self.set(.canceled, of: message, change: &change) }
+        }
+    }
+
+    private static func set(_ state: KeyboardItem.State, of message: MessageRecord, change: inout VisitorChange) throws
+    {
+        var message = message
+        guard var keyboard = message.wireItem().keyboard else { throw OperatorActionError.conflict("not a keyboard") }
+        keyboard.state = state.rawValue
+        message.data = try MessageRecord.jsonText(keyboard)
+        try change.replace(message)
     }
 
     /// A live operator-side message of the visitor's, or the reason it cannot be changed.

@@ -27,6 +27,9 @@ struct Scenario: Decodable, Sendable {
     var history: HistorySeed?
     var onChatStart: [Step]?
     var onVisitorMessage: [Step]?
+    /// When the visitor types while a keyboard waits for a button (instead of `onVisitorMessage`, when given):
+    /// a message sent before any menu showed, such as the one that starts the chat, answers no menu.
+    var onVisitorMessageWhileKeyboard: [Step]?
     /// When the visitor sends a file.
     var onVisitorFile: [Step]?
     /// By button id: when the visitor presses that keyboard button.

@@ -54,7 +54,8 @@ struct ScenarioRunner: Service {
     private static func steps(of scenario: Scenario, for event: ScenarioTrigger.Event) -> [Scenario.Step] {
         switch event {
         case .chatStarted: scenario.onChatStart ?? []
-        case .visitorMessage: scenario.onVisitorMessage ?? []
+        case .visitorMessage(_, _, let whileKeyboardPending):
+            (whileKeyboardPending ? scenario.onVisitorMessageWhileKeyboard : nil) ?? scenario.onVisitorMessage ?? []
         case .visitorFile: scenario.onVisitorFile ?? []
         case .keyboardResponse(let buttonID): scenario.onKeyboardResponse?[buttonID] ?? []
         case .rated: scenario.onRating ?? []

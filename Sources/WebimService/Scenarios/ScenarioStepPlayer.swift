@@ -26,7 +26,12 @@ struct ScenarioStepPlayer: Sendable {
                 spec.wireItem(messageID: $0)
             }
         case .cancelKeyboard:
-            try await engine.setKeyboardState(visitorID: visitorID, target: try target(step), state: .canceled)
+            // Without a target: whatever keyboard still waits, since a visitor who typed may be in any menu.
+            if step.target == nil {
+                try await engine.cancelPendingKeyboards(visitorID: visitorID)
+            } else {
+                try await engine.setKeyboardState(visitorID: visitorID, target: try target(step), state: .canceled)
+            }
         case .sendFile:
             try await sendFile(step)
         case .edit:
@@ -91,7 +96,7 @@ struct ScenarioStepPlayer: Sendable {
 
     /// The step's text with `{{text}}` replaced by the visitor's message.
     private func text(_ step: Scenario.Step) -> String {
-        guard case .visitorMessage(let visitorText, _) = event else { return step.text ?? "" }
+        guard case .visitorMessage(let visitorText, _, _) = event else { return step.text ?? "" }
         return (step.text ?? "").replacingOccurrences(of: "{{text}}", with: visitorText)
     }
 
@@ -103,7 +108,7 @@ struct ScenarioStepPlayer: Sendable {
         case "lastFile": return .lastFile
         case "visitor":
             switch event {
-            case .visitorMessage(_, let id), .visitorFile(let id): return .message(.id(id))
+            case .visitorMessage(_, let id, _), .visitorFile(let id): return .message(.id(id))
             default: return .missing
             }
         case let label?: return .message(.label(label))
@@ -139,7 +144,7 @@ struct ScenarioStepPlayer: Sendable {
     private func applies(_ condition: Scenario.Condition?) async throws -> Bool {
         guard let condition else { return true }
         if let needle = condition.textContains {
-            guard case .visitorMessage(let text, _) = event, text.localizedCaseInsensitiveContains(needle) else {
+            guard case .visitorMessage(let text, _, _) = event, text.localizedCaseInsensitiveContains(needle) else {
                 return false
             }
         }

@@ -3,7 +3,8 @@ struct ScenarioTrigger: Sendable {
     /// What happened.
     enum Event: Sendable {
         case chatStarted
-        case visitorMessage(text: String, messageID: String)
+        /// `whileKeyboardPending`: a keyboard was waiting for a button when the visitor typed instead.
+        case visitorMessage(text: String, messageID: String, whileKeyboardPending: Bool)
         case visitorFile(messageID: String)
         case keyboardResponse(buttonID: String)
         case rated(rating: Int)

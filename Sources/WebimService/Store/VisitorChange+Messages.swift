@@ -25,6 +25,14 @@ extension VisitorChange {
             .order(MessageRecord.Columns.tsMicros.desc).fetchOne(db)
     }
 
+    /// The visitor's live keyboards that still wait for a button.
+    func pendingKeyboards() throws -> [MessageRecord] {
+        try MessageRecord.filter(
+            MessageRecord.Columns.visitorId == visitor.id && MessageRecord.Columns.deleted == false
+                && MessageRecord.Columns.kind == MessageItem.Kind.keyboard.rawValue
+        ).fetchAll(db).filter { $0.wireItem().keyboard?.state == KeyboardItem.State.pending.rawValue }
+    }
+
     /// The visitor's newest live file message, from either side.
     func lastFileMessage() throws -> MessageRecord? {
         try MessageRecord.filter(

@@ -33,7 +33,7 @@ struct WidgetMessage: Encodable, Sendable, Equatable {
         self.clientId = Nullable(clientId)
         serverId = Nullable(message.getServerSideID())
         type = Self.name(of: message.getType())
-        text = message.getText()
+        text = Self.shownText(of: message)
         time = message.getTime().milliseconds
         senderName = message.getSenderName()
         avatarUrl = Nullable(message.getSenderAvatarFullURL()?.absoluteString)
@@ -51,6 +51,20 @@ struct WidgetMessage: Encodable, Sendable, Equatable {
         data = Nullable(message.getRawData().map(JSONObject.init))
         reaction = Nullable(message.getVisitorReaction())
         canReact = message.canVisitorReact()
+    }
+
+    /// What the bubble says: a file message's text is its caption, or nothing. The core names a file message by its
+    /// file (the SDK's text), which the page already shows on the file's card, and which a host page's `message`
+    /// event would otherwise take for something the sender wrote.
+    static func shownText(of message: any Message) -> String {
+        let text = message.getText()
+        guard message.getType() == .fileFromVisitor || message.getType() == .fileFromOperator else { return text }
+        // While it is being sent, a file message has no attachment yet and its text is the names of its files.
+        guard let files = (message.getData()?.getAttachment() ?? message.getAttachment())?.getFilesInfo() else {
+            return ""
+        }
+        let names = files.map { $0.getFileName() }
+        return names.contains(text) || text == names.joined(separator: ", ") ? "" : text
     }
 
     /// The contract's name of a message type.

@@ -46,7 +46,10 @@ enum PreviewConfig {
             name: "Dark, right-to-left, custom accent",
             query: "location=default&dark=1&dir=rtl&accent=%23e11d48"
         ),
-        PreviewVariant(name: "Floating launcher, left", query: "location=offline&launcher=floating&position=left"),
+        PreviewVariant(
+            name: "Floating launcher, left",
+            query: "location=offline&launcher=floating&position=left&open=1"
+        ),
     ]
 
     /// Variants from the file's bytes; `source` names the file in errors.

@@ -27,6 +27,8 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     var dir: String
     var position: String
     var launcher: String
+    /// A floating launcher's panel starts open.
+    var open: Bool
     var location: String
     /// The gallery's raw-JSON toggles (`GET /inspect` sets it).
     var inspect: Bool
@@ -34,7 +36,7 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     /// The names `fromQuery` reads, in the order the README documents them.
     static let names = [
         "title", "subtitle", "icon", "palette", "accent", "placeholder", "prefill", "invitation", "offline",
-        "locale", "dark", "dir", "position", "launcher", "location", "inspect",
+        "locale", "dark", "dir", "position", "launcher", "open", "location", "inspect",
     ]
 
     static let palettes = ["blue", "green", "graphite"]
@@ -57,6 +59,7 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
             dir: try choice(value("dir"), "dir", of: ["ltr", "rtl"]),
             position: try choice(value("position"), "position", of: ["right", "left"]),
             launcher: try choice(value("launcher"), "launcher", of: launchers),
+            open: try flag(value("open"), "open") ?? false,
             location: try location(value("location")) ?? defaultLocation,
             inspect: try flag(value("inspect"), "inspect") ?? false
         )
