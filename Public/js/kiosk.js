@@ -4,11 +4,9 @@
 // visitor data on the server, wipes this origin's storage and loads the page afresh, so no state of
 // the previous visitor (transcript, draft, quote chip, lightbox, form fields, closures) survives.
 
+import { deleteTab, wipeStorage } from './erase.js';
 import { guardLinks } from './kiosk-links.js';
 import { IdleCountdown } from './kiosk-timer.js';
-
-/** How long the reset waits for the server to delete the tab before loading the fresh page anyway. */
-const DELETE_TIMEOUT_MS = 5000;
 
 /**
  * The kiosk settings the server rendered onto `<body>`, or null when this is not a kiosk page.
@@ -153,30 +151,5 @@ export class Kiosk {
     viewport.addEventListener('resize', follow);
     viewport.addEventListener('scroll', follow);
     follow();
-  }
-}
-
-/** Removes everything this origin stored: on a shared screen all of it belongs to the previous visitor. */
-function wipeStorage() {
-  for (const storage of [globalThis.sessionStorage, globalThis.localStorage]) {
-    try {
-      storage?.clear();
-    } catch {
-      // Storage disabled: there is nothing to wipe.
-    }
-  }
-}
-
-/** `DELETE /api/tabs/{tab}?clear=1`; a failure is logged, the reset goes on (the next visitor gets a new tab anyway). */
-async function deleteTab(tabId) {
-  try {
-    const response = await fetch(`/api/tabs/${encodeURIComponent(tabId)}?clear=1`, {
-      method: 'DELETE',
-      keepalive: true,
-      signal: AbortSignal.timeout(DELETE_TIMEOUT_MS),
-    });
-    if (!response.ok && response.status !== 404) console.warn('The kiosk reset could not delete the tab', response.status);
-  } catch (error) {
-    console.warn('The kiosk reset could not delete the tab', error);
   }
 }

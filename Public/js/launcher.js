@@ -34,6 +34,7 @@ export async function startLauncher(doc, options, strings) {
   const render = (open) => {
     if (open) html.dataset.launcherOpen = '';
     else delete html.dataset.launcherOpen;
+    html.toggleAttribute('data-chat-hidden', !open);
     button.setAttribute('aria-expanded', String(open));
     label.textContent = strings.t(open ? 'closeWidget' : 'openWidget');
     // What arrived while the panel was closed is read once it shows (main.js).

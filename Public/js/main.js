@@ -67,10 +67,13 @@ export async function startWidget(doc) {
   // The gallery's recorder must see the stream from its first event; other pages never load it.
   const inspect = options.inspect ? await import('./inspect.js') : null;
 
+  // A site's frame: its session takes the site's visitor and fields (embedded.js).
+  const embedded = doc.body.dataset.mode === 'embedded' ? await import('./embedded.js') : null;
+  const Session = embedded?.EmbeddedSession ?? ChatSession;
   const store = new ChatStore();
   if (hasOptions(options)) (await import('./config.js')).applyOptions(doc, options, store);
   const api = new ApiClient();
-  const session = new ChatSession({
+  const session = new Session({
     api,
     store,
     location: config.location,
@@ -89,20 +92,11 @@ export async function startWidget(doc) {
     return startPanels(doc, { store, strings, session });
   });
 
-  const upload = async (files) => {
-    const [uploads] = await Promise.allSettled([import('./uploads.js'), session.loadLimits(), strings.load('parts')]);
-    if (uploads.status === 'rejected') {
-      composer.showError(strings.t('uploadFailed'));
-      return;
-    }
-    const { checkFile } = uploads.value;
-    for (const file of files) {
-      const problem = checkFile(file, store.limits, strings);
-      composer.showError(problem);
-      if (problem === null) session.upload(file);
-    }
-    transcript.scrollToLatest();
-  };
+  const upload = (files) =>
+    import('./uploads.js').then(
+      ({ uploadFiles }) => uploadFiles(files, { session, store, strings, composer, transcript }),
+      () => composer.showError(strings.t('uploadFailed')),
+    );
   const composer = new Composer(/** @type {HTMLFormElement} */ (required(doc, '[data-composer]')), {
     strings,
     onSend: (text, quote) => {
@@ -138,7 +132,6 @@ export async function startWidget(doc) {
     strings,
     title: options.title || strings.t('title'),
     icon: options.icon,
-    kiosk: doc.body.dataset.mode === 'kiosk',
     actions: {
       start: () => session.chat('start'),
       close: () => session.chat('close'),
@@ -188,10 +181,14 @@ export async function startWidget(doc) {
   // the visitor next acts on the page. Coming back to the tab is not reading: the badge and the
   // title show what arrived meanwhile until the visitor touches, types or scrolls. A framed chat
   // (a preview's or gallery's frame, a widget on a site) has the focus only once clicked, so
-  // there the chat being shown is what counts.
+  // there the chat being shown is what counts: not behind a closed panel (`data-chat-hidden`,
+  // set by launcher.js and embedded.js).
   const framed = window.top !== window;
   const watching = () =>
-    doc.visibilityState === 'visible' && (framed ? isChatShown(doc) : doc.hasFocus()) && transcript.isNearBottom();
+    doc.visibilityState === 'visible' &&
+    !('chatHidden' in doc.documentElement.dataset) &&
+    (framed || doc.hasFocus()) &&
+    transcript.isNearBottom();
   const markRead = () => {
     if (store.unread.count > 0 && watching()) void session.markRead();
   };
@@ -214,19 +211,12 @@ export async function startWidget(doc) {
 
   if (options.launcher !== 'inline') void import('./launcher.js').then((m) => m.startLauncher(doc, options, strings));
   inspect?.startInspect(doc, { store, session });
-  session.start();
+  if (embedded) {
+    // The bridge to the site, and consent before the session when the site asks for it.
+    await embedded.startEmbedded(doc, { store, session, strings, composer, options, config });
+  } else session.start();
   doc.body.dataset.ready = 'true';
   return { store, session };
-}
-
-/**
- * Whether the chat is on screen: not behind a closed floating launcher or an embedding page's
- * closed panel.
- * @param {Document} doc
- */
-function isChatShown(doc) {
-  const html = doc.documentElement;
-  return !(html.dataset.launcher === 'floating' && !('launcherOpen' in html.dataset)) && !('hiddenByHost' in html.dataset);
 }
 
 /**

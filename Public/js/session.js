@@ -21,8 +21,9 @@ export function makeClientId() {
 
 /**
  * Connects the page's store to one tab on the server. Emits `operatorMessage` (a new operator
- * message arrived live, not from a snapshot or history), `messageAdded` (any new live message),
- * `uploadProgress` and `result` (detail: the `result` event plus the `kind` of action it answers).
+ * message arrived live, not from a snapshot or history), `messageAdded` (any new live message;
+ * detail: the message), `uploadProgress` and `result` (detail: the `result` event plus the `kind` of
+ * action it answers).
  */
 export class ChatSession extends EventTarget {
   #api;
@@ -47,7 +48,6 @@ export class ChatSession extends EventTarget {
   /** @type {ReturnType<typeof setTimeout> | null} */
   #typingTimer = null;
   #lastDraft = null;
-  #loadingHistory = false;
   /** Cuts the current backoff wait short (the network came back). */
   #wake = () => {};
   #readPending = false;
@@ -111,6 +111,14 @@ export class ChatSession extends EventTarget {
     this.#pending.set(clientId, { kind: 'message', body });
     void this.#post(clientId, body);
     this.typing(null);
+  }
+
+  /**
+   * What a subclass adds to the tab's creation (`POST /api/tabs`).
+   * @returns {object}
+   */
+  tabFields() {
+    return {};
   }
 
   /**
@@ -178,14 +186,16 @@ export class ChatSession extends EventTarget {
   }
 
   /**
-   * Starts or closes the chat.
+   * Starts or closes the chat; resolves once the server has taken the action.
    * @param {'start' | 'close'} action
    * @param {string} [departmentKey]
+   * @param {object} [extra] More of the request's fields (`customFields`).
+   * @returns {Promise<void>}
    */
-  chat(action, departmentKey) {
-    const body = { action };
+  chat(action, departmentKey, extra = {}) {
+    const body = { action, ...extra };
     if (departmentKey) body.departmentKey = departmentKey;
-    void this.#action('chat', 'POST', '/chat', body);
+    return this.#action('chat', 'POST', '/chat', body);
   }
 
   /**
@@ -219,20 +229,9 @@ export class ChatSession extends EventTarget {
     }
   }
 
-  /** Loads the page of messages before the oldest one shown, once at a time. */
+  /** Loads the page of messages before the oldest one shown (history.js, loaded then). */
   async loadOlder() {
-    const oldest = this.#store.entries.find((entry) => entry.confirmed && entry.message.id !== '');
-    if (this.#loadingHistory || !this.#store.hasMoreHistory || !oldest || this.#tabId === null) return;
-    this.#loadingHistory = true;
-    try {
-      const path = this.#api.tabPath(this.#tabId, `/history?before=${encodeURIComponent(oldest.message.id)}&limit=30`);
-      const answer = await this.#api.request('GET', path);
-      this.#store.prependHistory(Array.isArray(answer?.messages) ? answer.messages : [], Boolean(answer?.hasMore));
-    } catch (error) {
-      console.warn('Could not load older messages', error);
-    } finally {
-      this.#loadingHistory = false;
-    }
+    if (this.#tabId !== null) await (await import('./history.js')).loadOlder(this.#api, this.#store, this.#tabId);
   }
 
   /**
@@ -299,15 +298,16 @@ export class ChatSession extends EventTarget {
     while (!this.#stopped) {
       try {
         // The tab this browser tab had (a reload, or the server restarted) continues the same chat.
-        const resume = rememberedTab(this.#location);
+        const resume = keptTab(this.#location);
         const tabId = await this.#api.createTab({
           location: this.#location,
           locale: this.#locale,
           resume,
           kiosk: this.#kiosk,
+          ...this.tabFields(),
         });
         if (this.#stopped) return;
-        rememberTab(this.#location, tabId);
+        keptTab(this.#location, tabId);
         this.#tabId = tabId;
         for (const resolve of this.#tabWaiters.splice(0)) resolve(tabId);
         this.#openStream(tabId);
@@ -381,7 +381,7 @@ export class ChatSession extends EventTarget {
       case 'message.added':
         if (data.message) {
           store.addMessage(data.message, data.beforeId ?? null);
-          this.dispatchEvent(new CustomEvent('messageAdded'));
+          this.dispatchEvent(new CustomEvent('messageAdded', { detail: data.message }));
           if (data.message.type === 'operator' || data.message.type === 'fileFromOperator' || data.message.type === 'keyboard') {
             this.dispatchEvent(new CustomEvent('operatorMessage'));
           }
@@ -493,20 +493,22 @@ function errorText(error) {
 // of one page share it, so a named frame (the preview's, the gallery's) keeps its own tab.
 const TAB_KEY_PREFIX = `webim-widget.tab.${globalThis.name ? `${globalThis.name}.` : ''}`;
 
-/** @param {string} location @returns {string | null} */
-function rememberedTab(location) {
+/**
+ * The tab this browser tab keeps for `location`: read it (no `tabId`), remember one, or forget it
+ * (`null`; its visitor stays on the server until it expires). Storage can be disabled; then every
+ * load is a new visitor.
+ * @param {string} location
+ * @param {string | null} [tabId]
+ * @returns {string | null}
+ */
+export function keptTab(location, tabId) {
+  const key = TAB_KEY_PREFIX + location;
   try {
-    return sessionStorage.getItem(TAB_KEY_PREFIX + location);
+    if (tabId === undefined) return sessionStorage.getItem(key);
+    if (tabId === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, tabId);
   } catch {
-    return null; // Storage can be disabled; then every load is a new visitor.
+    // Not kept.
   }
-}
-
-/** @param {string} location @param {string} tabId */
-function rememberTab(location, tabId) {
-  try {
-    sessionStorage.setItem(TAB_KEY_PREFIX + location, tabId);
-  } catch {
-    // Not kept: a reload starts a new visitor.
-  }
+  return null;
 }

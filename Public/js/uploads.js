@@ -6,6 +6,28 @@ import { ApiError, decode } from './api.js';
 import { formatSize } from './format.js';
 
 /**
+ * Checks each file against the chat's limits, read afresh (the snapshot's copy may be the server's
+ * defaults from before the service answered), and sends those that pass; the composer says why a
+ * file was refused.
+ * @param {File[]} files
+ * @param {object} deps
+ * @param {import('./session.js').ChatSession} deps.session
+ * @param {import('./store.js').ChatStore} deps.store
+ * @param {import('./i18n.js').Strings} deps.strings
+ * @param {import('./components/composer.js').Composer} deps.composer
+ * @param {import('./components/transcript.js').Transcript} deps.transcript
+ */
+export async function uploadFiles(files, { session, store, strings, composer, transcript }) {
+  await Promise.allSettled([session.loadLimits(), strings.load('parts')]);
+  for (const file of files) {
+    const problem = checkFile(file, store.limits, strings);
+    composer.showError(problem);
+    if (problem === null) session.upload(file);
+  }
+  transcript.scrollToLatest();
+}
+
+/**
  * Why a file may not be uploaded under the server's limits, or null when it may.
  * @param {File} file
  * @param {{maxFileSize?: number, allowedTypes?: string[], uploadsAllowed?: boolean} | null} limits

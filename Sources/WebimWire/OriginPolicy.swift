@@ -87,7 +87,7 @@ public struct OriginPolicy: Sendable, Equatable {
     }
 
     /// `scheme://host[:port]` in lowercase without a trailing slash, or nil for anything else (`null`, a path).
-    static func normalizedOrigin(_ origin: String) -> String? {
+    public static func normalizedOrigin(_ origin: String) -> String? {
         let lowered = origin.lowercased().trimmingSuffix("/")
         guard let (scheme, authority) = split(lowered), scheme == "http" || scheme == "https", !authority.isEmpty,
             !authority.contains("/"), !authority.contains("@"), !host(ofAuthority: authority).isEmpty

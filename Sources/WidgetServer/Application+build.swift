@@ -84,9 +84,10 @@ func makeWidgetRouter(
     let crashPoint = CrashPoint(afterMessages: configuration.crashAfterMessages)
     MessageRoutes(registry: registry, crashPoint: crashPoint).add(to: router, table: table)
     ActionRoutes(registry: registry).add(to: router, table: table)
-    FileRoutes(registry: registry, limitsCache: LocationLimitsCache(), downloads: downloads, crashPoint: crashPoint)
+    FileRoutes(registry: registry, limitsCache: LocationCache(), downloads: downloads, crashPoint: crashPoint)
         .add(to: router, table: table)
     HistoryRoutes(registry: registry).add(to: router, table: table)
+    LocationStatusRoutes(accountURL: configuration.accountURL, client: downloads).add(to: router, table: table)
     return router
 }
 

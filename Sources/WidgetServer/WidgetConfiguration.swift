@@ -20,9 +20,12 @@ public struct WidgetConfiguration: Sendable {
     public var tabDataBudget: Int64
     /// The most event streams one tab may have open; a new one closes the oldest.
     public var streamsPerTab: Int
-    /// The sources allowed to frame the pages (CSP `frame-ancestors`): `'self'` for the preview, plus the origins
-    /// of sites that embed the widget.
-    public var frameAncestors: [String]
+    /// The origins of the sites that may embed the widget (`embed.js`): they may frame the pages, and the embedded
+    /// page takes commands from them alone.
+    public var embedOrigins: [String]
+    /// The sources allowed to frame the pages (CSP `frame-ancestors`): `'self'` for the preview, and the sites
+    /// that embed the widget.
+    public var frameAncestors: [String] { ["'self'"] + embedOrigins }
     /// The Webim location of tabs that do not name one.
     public var defaultLocation: String
     /// Where tabs keep their visitors' history databases.
@@ -61,7 +64,7 @@ public struct WidgetConfiguration: Sendable {
         maxTabs: Int = 10_000,
         tabDataBudget: Int64 = 1 << 30,
         streamsPerTab: Int = 3,
-        frameAncestors: [String] = ["'self'"],
+        embedOrigins: [String] = [],
         defaultLocation: String = "default",
         dataDirectory: URL,
         publicDirectory: URL,
@@ -84,7 +87,7 @@ public struct WidgetConfiguration: Sendable {
         self.maxTabs = maxTabs
         self.tabDataBudget = tabDataBudget
         self.streamsPerTab = streamsPerTab
-        self.frameAncestors = frameAncestors
+        self.embedOrigins = embedOrigins
         self.defaultLocation = defaultLocation
         self.dataDirectory = dataDirectory
         self.publicDirectory = publicDirectory

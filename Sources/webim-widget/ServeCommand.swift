@@ -26,8 +26,13 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var publicOrigin = ""
 
-    @Option(help: "Comma-separated sources that may frame the widget's pages (CSP frame-ancestors), besides 'self'.")
-    var frameAncestors = ""
+    @Option(
+        help: """
+            Comma-separated origins (https://shop.example) of the sites that may embed the widget with embed.js: \
+            they may frame its pages (CSP frame-ancestors), and the embedded page takes commands from them alone.
+            """
+    )
+    var embedOrigins = ""
 
     @Option(help: "The most tabs open at once; a page asking for another gets 503 with Retry-After.")
     var maxTabs = 10_000
@@ -117,7 +122,7 @@ struct ServeCommand: AsyncParsableCommand {
         var launcher = WidgetLauncher(
             host: host,
             originPolicy: originPolicy,
-            frameAncestors: ["'self'"] + Self.list(frameAncestors),
+            embedOrigins: try Self.origins(embedOrigins, option: "--embed-origins"),
             maxTabs: maxTabs,
             tabDataBudget: Int64(tabDataBudgetMb) << 20,
             port: port,
@@ -168,6 +173,19 @@ extension ServeCommand {
     /// The items of a comma-separated option, trimmed, without empty ones.
     static func list(_ option: String) -> [String] {
         option.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The origins of a comma-separated option, as a browser writes them (`scheme://host[:port]`, lowercase), or
+    /// an error naming the one that is not an origin: a path or a `*` would not mean what the person typed.
+    static func origins(_ option: String, option name: String) throws -> [String] {
+        try list(option).map { item in
+            guard let origin = OriginPolicy.normalizedOrigin(item) else {
+                throw ValidationError(
+                    "\(name): \(item) is not an origin like https://shop.example or http://host:8080."
+                )
+            }
+            return origin
+        }
     }
 
     /// A bind address as a URL's host: a wildcard is reached on loopback, an IPv6 address goes in brackets.

@@ -10,7 +10,7 @@ import WidgetServer
 struct WidgetLauncher: Service {
     let host: String
     let originPolicy: OriginPolicy
-    let frameAncestors: [String]
+    let embedOrigins: [String]
     let maxTabs: Int
     let tabDataBudget: Int64
     let port: Int
@@ -40,7 +40,7 @@ struct WidgetLauncher: Service {
             originPolicy: originPolicy,
             maxTabs: maxTabs,
             tabDataBudget: tabDataBudget,
-            frameAncestors: frameAncestors,
+            embedOrigins: embedOrigins,
             dataDirectory: dataDirectory,
             publicDirectory: root.appendingPathComponent("Public"),
             templatesDirectory: root.appendingPathComponent("Templates"),

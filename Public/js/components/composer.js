@@ -63,9 +63,17 @@ export class Composer {
    * @param {string} text
    */
   insert(text) {
+    this.prefill(text);
+    this.focus();
+  }
+
+  /**
+   * Replaces the draft without taking the focus (a site's `prefill`, while its panel may be closed).
+   * @param {string} text
+   */
+  prefill(text) {
     this.#input.value = text;
     this.#input.dispatchEvent(new Event('input'));
-    this.focus();
   }
 
   /**

@@ -13,7 +13,6 @@ export class Header {
   #store;
   #strings;
   #title;
-  #kiosk;
   /** @type {HTMLImageElement | null} */
   #icon = null;
 
@@ -25,12 +24,9 @@ export class Header {
    * @param {string} deps.title Shown until an operator joins.
    * @param {string} deps.icon The `icon` option: `default`, `hidden` or an image URL.
    * @param {{start: () => void, close: () => void, rate: () => void, transcript: () => void}} deps.actions
-   * @param {boolean} [deps.kiosk] A kiosk's bar has its own "Start new chat"; a second start button beside it
-   *   would make the visitor choose between two that look alike.
    */
-  constructor(root, { store, strings, title, icon, actions, kiosk = false }) {
+  constructor(root, { store, strings, title, icon, actions }) {
     this.#root = root;
-    this.#kiosk = kiosk;
     this.#store = store;
     this.#strings = strings;
     this.#title = title;
@@ -92,7 +88,7 @@ export class Header {
 
     const open = OPEN_STATES.has(chatState);
     q('chat-close').hidden = !open;
-    q('chat-start').hidden = this.#kiosk || open || visitState === 'departmentSelection' || visitState === 'offlineMessage';
+    q('chat-start').hidden = open || visitState === 'departmentSelection' || visitState === 'offlineMessage';
     q('rate-open').hidden = lastOperator === null;
   }
 }

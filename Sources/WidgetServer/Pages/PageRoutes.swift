@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Mustache
 import NIOHTTP1
+import WebimWire
 
 /// The widget page and the liveness check.
 struct PageRoutes {
@@ -26,6 +27,9 @@ struct PageRoutes {
         var kiosk: KioskPage?
         /// The checked `WidgetOptions` that differ from a plain page's, as JSON, read by `Public/js/main.js`.
         var config: String
+        /// Only on embedded pages: the origin of the site that framed the page, when it may embed the widget; the
+        /// page takes commands from it alone and tells only it what happens (`Public/js/embedded.js`).
+        var embedHost: String?
     }
 
     private func renderWidget(_ request: Request) throws -> Response {
@@ -39,7 +43,8 @@ struct PageRoutes {
             locale: options.locale,
             mode: mode,
             kiosk: mode == "kiosk" ? KioskPage(query: query, configuration: configuration.kiosk) : nil,
-            config: options.json(differingFrom: plain)
+            config: options.json(differingFrom: plain),
+            embedHost: mode == "embedded" ? embedHost(query.get("host")) : nil
         )
         let html = try templates.page(page, template: "index")
         let etag = StaticFileCache.etag(of: Array(html.utf8))
@@ -52,6 +57,13 @@ struct PageRoutes {
         }
         headers[.contentLength] = String(html.utf8.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The `host` parameter if it names a site allowed to embed the widget, else nil: a page framed by anyone
+    /// else (which CSP `frame-ancestors` stops anyway) must never post what happens in the chat to its parent.
+    private func embedHost(_ host: String?) -> String? {
+        guard let origin = host.flatMap(OriginPolicy.normalizedOrigin) else { return nil }
+        return configuration.embedOrigins.contains(origin) ? origin : nil
     }
 
     private struct Health: Encodable {

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `GET /static/*` and `GET /openapi.yaml`: files from `Public/` only, with ETags and gzip when the client accepts it.
+/// `GET /static/*`, `GET /embed.js` and `GET /openapi.yaml`: files from `Public/` only, with ETags and gzip when the client accepts it.
 struct StaticFileRoutes {
     let publicDirectory: URL
     let cache = StaticFileCache()
@@ -12,6 +12,9 @@ struct StaticFileRoutes {
             try serve(request, relativePath: try Self.relativePath(request.uri.path, prefix: "/static/"))
         }
         table.add(.get, "/openapi.yaml", on: router) { request, _ in try serve(request, relativePath: "openapi.yaml") }
+        // The loader a site includes (README.md, "Embedding"): at the root, so the snippet's URL stays short.
+        table.add(.get, "/embed.js", on: router) { request, _ in try serve(request, relativePath: "embed.js") }
+        table.add(.get, "/embed.js.map", on: router) { request, _ in try serve(request, relativePath: "embed.js.map") }
     }
 
     /// The path below `prefix`, refusing `..`, `.` and hidden names, backslashes and encoded escapes (400).

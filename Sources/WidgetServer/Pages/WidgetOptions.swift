@@ -32,11 +32,15 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     var location: String
     /// The gallery's raw-JSON toggles (`GET /inspect` sets it).
     var inspect: Bool
+    /// `required`: nothing is created or stored for the visitor before they (or the host page) consent.
+    var consent: String
+    /// When to ask for the browser's permission to notify (Jivo's moments): `never`, `onOpen`, `onSend`.
+    var notifications: String
 
     /// The names `fromQuery` reads, in the order the README documents them.
     static let names = [
         "title", "subtitle", "icon", "palette", "accent", "placeholder", "prefill", "invitation", "offline",
-        "locale", "dark", "dir", "position", "launcher", "open", "location", "inspect",
+        "locale", "dark", "dir", "position", "launcher", "open", "location", "inspect", "consent", "notifications",
     ]
 
     static let palettes = ["blue", "green", "graphite"]
@@ -61,7 +65,9 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
             launcher: try choice(value("launcher"), "launcher", of: launchers),
             open: try flag(value("open"), "open") ?? false,
             location: try location(value("location")) ?? defaultLocation,
-            inspect: try flag(value("inspect"), "inspect") ?? false
+            inspect: try flag(value("inspect"), "inspect") ?? false,
+            consent: try choice(value("consent"), "consent", of: ["implied", "required"]),
+            notifications: try choice(value("notifications"), "notifications", of: ["never", "onOpen", "onSend"])
         )
     }
 

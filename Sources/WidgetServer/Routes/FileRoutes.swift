@@ -10,7 +10,7 @@ import WebimWire
 /// Uploads (checked against the service's limits first), the limits themselves, and downloads proxied from the service.
 struct FileRoutes {
     let registry: TabRegistry
-    let limitsCache: LocationLimitsCache
+    let limitsCache: LocationCache<UploadLimits>
     /// Downloads from the chat service: a client of its own, sized for many tabs, so that slow readers of one
     /// tab's files cannot use up the connections every other tab needs.
     let downloads: HTTPClient
@@ -85,7 +85,7 @@ struct FileRoutes {
     }
 
     private func limits(of tab: TabSession) async -> UploadLimits {
-        await limitsCache.limits(location: await tab.location) { await tab.limits() }
+        await limitsCache.value(location: await tab.location) { await tab.limits() }
     }
 
     private func download(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {

@@ -1,0 +1,244 @@
+// The loader a site includes to embed the chat (README.md, "Embedding the widget"). It draws the
+// launcher, opens the chat in an iframe of this server's `/?mode=embedded`, and gives the page
+// `WebimWidget(command, ...args)` with events. A classic script with no dependencies, so that a
+// `<script async>` works on any page; the calls a page made before it arrived (the snippet's
+// queueing stub, `WebimWidget.q`) run once it has.
+//
+// The bridge to the iframe is postMessage with one versioned shape,
+// `{webimWidget: 1, kind: 'command' | 'event', name, args | detail}`: this side takes events only
+// from the widget's origin and its own frame, the frame takes commands only from the sites the
+// server lists (`--embed-origins`). Anything else is ignored, and said once in the console.
+(() => {
+  const VERSION = 1;
+  const script = document.currentScript ?? document.querySelector('script[src*="/embed.js"]');
+  const stub = window.WebimWidget;
+  if (!script || stub?.version) return;
+  const widgetOrigin = new URL(script.src, location.href).origin;
+  const data = script.dataset;
+  /** The widget options the frame's URL carries (Sources/WidgetServer/README.md). */
+  const options = {};
+  for (const name of ['title', 'subtitle', 'icon', 'palette', 'accent', 'placeholder', 'prefill', 'invitation', 'offline', 'locale', 'dark', 'dir', 'location', 'consent']) {
+    if (data[name]) options[name] = data[name];
+  }
+  const notifications = ['onOpen', 'onSend'].includes(data.notifications) ? data.notifications : 'never';
+  const left = data.position === 'left';
+  const phone = matchMedia(`(max-width: ${Number(data.mobileWidth) || 640}px)`);
+  /** The launcher's words: English until the frame, which has the page's strings, sends its own. */
+  let labels = { open: 'Open the chat', close: 'Close the chat', chat: 'Chat' };
+  const COLOURS = { blue: '#1c64f2', green: '#15803d', graphite: '#374151' };
+
+  const state = { open: false, shown: true, ready: false, unread: 0, status: 'unknown' };
+  /** Commands for the frame until it says it is ready. */
+  let waiting = [];
+  /** The visitor and fields the site set: every new page in the frame hears them again. */
+  let sticky = {};
+  const listeners = new Map();
+  let warned = false;
+  const warnOnce = (why) => {
+    if (!warned) console.warn(`WebimWidget: ignored ${why}`);
+    warned = true;
+  };
+
+  const root = document.createElement('div');
+  root.dataset.webimWidget = '';
+  const shadow = root.attachShadow({ mode: 'open' });
+  // A constructed sheet is no inline style, so a host page's CSP cannot refuse it; nor can its CSS reach in
+  // (the shadow root).
+  const sheet = new CSSStyleSheet();
+  // Written tight: it travels in every site's page.
+  sheet.replaceSync(
+    `:host{all:initial}:host([hidden]){display:none}` +
+      `button{position:fixed;bottom:20px;${left ? 'left' : 'right'}:20px;z-index:2147483000;width:56px;height:56px;border:0;border-radius:50%;background:var(--accent);color:#fff;cursor:pointer;box-shadow:0 4px 14px #0005}` +
+      `button:focus-visible{outline:3px solid var(--accent);outline-offset:3px}svg{width:28px;height:28px;vertical-align:middle}` +
+      `.badge{position:absolute;top:-4px;${left ? 'right' : 'left'}:-4px;min-width:20px;padding:0 5px;box-sizing:border-box;border-radius:10px;background:#b91c1c;color:#fff;font:600 12px/20px system-ui,sans-serif}` +
+      `.dot{position:absolute;bottom:2px;${left ? 'left' : 'right'}:2px;width:12px;height:12px;border:2px solid #fff;border-radius:50%;background:#9ca3af}` +
+      `.dot[data-status=online]{background:#16a34a}.dot[data-status=busyOnline]{background:#d97706}` +
+      `.panel{position:fixed;bottom:88px;${left ? 'left' : 'right'}:20px;z-index:2147483000;width:370px;height:min(600px,calc(100vh - 108px));border-radius:12px;overflow:hidden;box-shadow:0 8px 30px #0004;background:Canvas}` +
+      `.panel.phone{inset:0;width:100%;height:100%;border-radius:0}iframe{width:100%;height:100%;border:0}[hidden]{display:none!important}` +
+      `button:hover{filter:brightness(1.1)}`,
+  );
+  shadow.adoptedStyleSheets = [sheet];
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.setAttribute('aria-controls', 'webim-widget-panel');
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('fill', 'currentColor');
+  path.setAttribute('d', 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z');
+  svg.append(path);
+  const badge = document.createElement('span');
+  badge.className = 'badge';
+  badge.setAttribute('aria-hidden', 'true');
+  const dot = document.createElement('span');
+  dot.className = 'dot';
+  dot.setAttribute('aria-hidden', 'true');
+  button.append(svg, badge, dot);
+  const panel = document.createElement('div');
+  panel.className = 'panel';
+  panel.id = 'webim-widget-panel';
+  const frame = document.createElement('iframe');
+  panel.append(frame);
+  shadow.append(button, panel);
+
+  function frameUrl() {
+    return `${widgetOrigin}/?${new URLSearchParams({ mode: 'embedded', host: location.origin, ...options })}`;
+  }
+
+  function render() {
+    root.hidden = !state.shown;
+    panel.hidden = !state.open;
+    panel.classList.toggle('phone', phone.matches);
+    button.style.setProperty('--accent', options.accent || COLOURS[options.palette] || COLOURS.blue);
+    button.setAttribute('aria-expanded', String(state.open));
+    badge.hidden = state.unread === 0;
+    badge.textContent = state.unread > 99 ? '99+' : String(state.unread);
+    dot.hidden = state.status === 'unknown';
+    dot.dataset.status = state.status;
+    const status = labels[state.status];
+    const unread = state.unread > 0 && labels.unread ? `, ${labels.unread.replace('{n}', state.unread)}` : '';
+    button.setAttribute('aria-label', `${labels[state.open ? 'close' : 'open']}${status ? ` (${status})` : ''}${unread}`);
+    frame.title = options.title || labels.chat;
+  }
+
+  function emit(name, detail = {}) {
+    for (const listener of listeners.get(name) ?? []) {
+      try {
+        listener(detail);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  function send(name, ...args) {
+    if (!state.ready) waiting.push([name, args]);
+    else frame.contentWindow?.postMessage({ webimWidget: VERSION, kind: 'command', name, args }, widgetOrigin);
+  }
+
+  function remember(command, value) {
+    sticky[command] = [value];
+    send(command, value);
+  }
+
+  function askPermission() {
+    if (globalThis.Notification?.permission === 'default') void Notification.requestPermission();
+  }
+
+  function setOpen(open) {
+    if (state.open === open) return;
+    state.open = open;
+    render();
+    send(open ? 'open' : 'close');
+    emit(open ? 'open' : 'close');
+    if (open && notifications === 'onOpen') askPermission();
+  }
+
+  /** A changed locale or theme is a new page in the frame; its tab resumes where it was. */
+  function reload() {
+    state.ready = false;
+    waiting = [[state.open ? 'open' : 'close', []]];
+    frame.src = frameUrl();
+  }
+
+  /** What the frame tells: the public events, and what the launcher shows. */
+  function received(name, detail) {
+    if (name === 'ready') {
+      state.ready = true;
+      labels = { ...labels, ...detail.labels };
+      const queued = waiting;
+      waiting = [];
+      send(state.open ? 'open' : 'close');
+      for (const [command, args] of [...Object.entries(sticky), ...queued]) send(command, ...args);
+    } else if (name === 'unreadChanged') state.unread = Math.max(0, Number(detail.count) || 0);
+    else if (name === 'onlineStatusChanged') state.status = String(detail.status);
+    else if (name === 'closeRequested') return setOpen(false);
+    else if (name === 'messageSent' && notifications === 'onSend') askPermission();
+    else if (name === 'message' && notifications !== 'never' && document.hidden && globalThis.Notification?.permission === 'granted') {
+      const note = new Notification(detail.sender || labels.chat, { body: detail.text ?? '', tag: 'webim-widget' });
+      note.onclick = () => {
+        window.focus();
+        setOpen(true);
+      };
+    }
+    render();
+    emit(name, detail);
+  }
+
+  addEventListener('message', (event) => {
+    const message = event.data;
+    if (typeof message !== 'object' || message === null || !('webimWidget' in message)) return;
+    if (event.origin !== widgetOrigin || event.source !== frame.contentWindow) return warnOnce(`a message from ${event.origin} that is not the chat's frame`);
+    if (message.webimWidget !== VERSION || message.kind !== 'event' || typeof message.name !== 'string') return warnOnce('a message of an unknown shape');
+    received(message.name, message.detail ?? {});
+  });
+
+  const commands = {
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    toggle: () => setOpen(!state.open),
+    show: () => {
+      state.shown = true;
+      render();
+    },
+    hide: () => {
+      setOpen(false);
+      state.shown = false;
+      render();
+    },
+    setLocale: (locale) => {
+      options.locale = String(locale);
+      reload();
+      render();
+    },
+    setTheme: ({ palette, accent, dark } = {}) => {
+      if (palette !== undefined) options.palette = String(palette);
+      if (accent !== undefined) options.accent = String(accent);
+      if (dark !== undefined) options.dark = dark === null ? '' : dark ? '1' : '0';
+      reload();
+      render();
+    },
+    setVisitor: (fields) => remember('setVisitor', typeof fields === 'string' ? fields : JSON.stringify(fields)),
+    setCustomFields: (fields) => remember('setCustomFields', fields),
+    prefill: (text) => send('prefill', String(text)),
+    // A new visitor has no fields of the old one's.
+    reset: () => {
+      sticky = {};
+      send('reset');
+    },
+    consent: (given) => {
+      if (given !== true) sticky = {};
+      send('consent', given === true);
+    },
+    on: (name, listener) => {
+      if (typeof listener !== 'function') return;
+      if (!listeners.has(name)) listeners.set(name, new Set());
+      listeners.get(name).add(listener);
+      // A page that listens late still hears that the chat is ready.
+      if (name === 'ready' && state.ready) listener({});
+    },
+    off: (name, listener) => listeners.get(name)?.delete(listener),
+  };
+
+  function WebimWidget(command, ...args) {
+    if (!Object.hasOwn(commands, command)) return console.warn(`WebimWidget: no command ${command}`);
+    return commands[command](...args);
+  }
+  WebimWidget.version = VERSION;
+  window.WebimWidget = WebimWidget;
+
+  button.addEventListener('click', () => setOpen(!state.open));
+  phone.addEventListener('change', render);
+  render();
+  // An async script may run while the page's body is still being parsed.
+  if (document.body) document.body.append(root);
+  else addEventListener('DOMContentLoaded', () => document.body.append(root), { once: true });
+  // The frame loads after the host page has: it never delays the page's own load.
+  const start = () => {
+    frame.src = frameUrl();
+  };
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+  for (const call of stub?.q ?? []) WebimWidget(...call);
+})();

@@ -1,0 +1,326 @@
+// The chat inside a site's page (`mode=embedded`, framed by the site's `embed.js`): the bridge that
+// takes the site's commands and tells it what happens in the chat, and the consent that comes
+// before anything is created or stored for the visitor (`consent=required`).
+//
+// The bridge's one message shape, version 1: `{webimWidget: 1, kind: 'command', name, args}` from
+// the site, `{webimWidget: 1, kind: 'event', name, detail}` to it. Commands are taken only from the
+// parent window, and only when its origin is the one the server let embed this page
+// (`<body data-embed-host>`, from `--embed-origins`); events go to that origin alone.
+
+import { CHAT_SHOWN, el, loadStylesheet } from './dom.js';
+import { deleteTab, wipeStorage } from './erase.js';
+import { ChatSession, keptTab } from './session.js';
+
+export const BRIDGE_VERSION = 1;
+/** Where an embedded chat remembers, once given, that the visitor consented. */
+const CONSENT_KEY = 'webim-widget.consent';
+/** Where it keeps an identified visitor's signed fields (sessionStorage, with the tab id). */
+const VISITOR_KEY = 'webim-widget.visitor.';
+const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
+/** Message types that an operator or a bot sent: the site's `message` event. */
+const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard', 'operatorBusy', 'info']);
+
+/**
+ * The session of an embedded chat: the site may identify the visitor (`setVisitor`) and give fields
+ * for the chat's start (`setCustomFields`).
+ */
+export class EmbeddedSession extends ChatSession {
+  #store;
+  #location;
+  /** The signed fields of an identified visitor, sent when the tab is created; kept in
+   * sessionStorage once there is a session, so the reload that identifies the visitor keeps them. */
+  #visitorFields;
+  /** Fields for the next chat's start; sent once. */
+  #customFields = null;
+
+  /** @param {ConstructorParameters<typeof ChatSession>[0]} deps */
+  constructor(deps) {
+    super(deps);
+    this.#store = deps.store;
+    this.#location = deps.location;
+    this.#visitorFields = readKept(VISITOR_KEY + deps.location);
+  }
+
+  tabFields() {
+    return this.#visitorFields === null ? {} : { visitorFields: this.#visitorFields };
+  }
+
+  /**
+   * Becomes the visitor the signed `{fields, expires, hash}` JSON names. Before the session starts,
+   * its tab is simply created for them; after, the page forgets its tab and loads afresh, so the new
+   * visitor's session starts clean (the old chat stays with the old visitor).
+   * @param {string} visitorFields
+   * @param {boolean} started
+   */
+  identify(visitorFields, started) {
+    if (visitorFields === this.#visitorFields) return;
+    this.#visitorFields = visitorFields;
+    if (!started) return;
+    keep(VISITOR_KEY + this.#location, visitorFields);
+    keptTab(this.#location, null);
+    this.stop();
+    location.replace(location.href);
+  }
+
+  /** @param {Record<string, string> | null} fields */
+  setCustomFields(fields) {
+    this.#customFields = fields && Object.keys(fields).length > 0 ? fields : null;
+  }
+
+  chat(action, departmentKey, extra = {}) {
+    if (action !== 'start' || this.#customFields === null) return super.chat(action, departmentKey, extra);
+    const customFields = this.#customFields;
+    this.#customFields = null;
+    return super.chat(action, departmentKey, { ...extra, customFields });
+  }
+
+  /** A message that starts a chat waits for the start with the site's fields: the tab takes actions in order. */
+  send(text, options) {
+    if (this.#customFields === null || OPEN_STATES.has(this.#store.chatState)) return super.send(text, options);
+    void this.chat('start').then(() => super.send(text, options));
+  }
+}
+
+/**
+ * Starts the bridge, and the session once there is consent.
+ * @param {Document} doc
+ * @param {object} deps
+ * @param {import('./store.js').ChatStore} deps.store
+ * @param {EmbeddedSession} deps.session
+ * @param {import('./i18n.js').Strings} deps.strings
+ * @param {{prefill: (text: string) => void, focus: () => void}} deps.composer
+ * @param {import('./config.js').WidgetOptions} deps.options
+ * @param {{location: string}} deps.config
+ */
+export async function startEmbedded(doc, { store, session, strings, composer, options, config }) {
+  const { location } = config;
+  const consentRequired = options.consent === 'required';
+  const html = doc.documentElement;
+  const host = doc.body.dataset.embedHost ?? null;
+  const parent = doc.defaultView?.parent ?? null;
+  const framed = parent !== null && parent !== doc.defaultView;
+  await Promise.all([loadStylesheet(doc, '/static/css/embedded.css'), strings.load('embedded'), strings.load('launcher')]);
+  if (host === null) console.warn('This chat is not embedded by a site the server lists (--embed-origins): it takes no commands.');
+
+  const post = (name, detail = {}) => {
+    if (host !== null && framed) parent.postMessage({ webimWidget: BRIDGE_VERSION, kind: 'event', name, detail }, host);
+  };
+  let warned = false;
+  doc.defaultView?.addEventListener('message', (event) => {
+    const message = event.data;
+    if (typeof message !== 'object' || message === null || !('webimWidget' in message)) return;
+    const accepted =
+      host !== null && event.source === parent && event.origin === host && message.webimWidget === BRIDGE_VERSION && message.kind === 'command';
+    if (!accepted || typeof message.name !== 'string' || !Object.hasOwn(commands, message.name)) {
+      if (!warned) console.warn(`The chat ignored a command from ${event.origin}: it takes version ${BRIDGE_VERSION} commands from ${host ?? 'no site'} only.`);
+      warned = true;
+      return;
+    }
+    commands[message.name](...(Array.isArray(message.args) ? message.args : []));
+  });
+
+  // The site's panel starts closed: what arrives meanwhile is unread until the visitor opens it.
+  html.dataset.chatHidden = '';
+  const minimize = el('button', 'header-button embedded-minimize', strings.t('minimize'));
+  minimize.type = 'button';
+  minimize.dataset.embedMinimize = '';
+  minimize.addEventListener('click', () => post('closeRequested'));
+  doc.querySelector('[data-chat-actions]')?.append(minimize);
+  doc.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !event.defaultPrevented && doc.querySelector('dialog[open]') === null) composer.focus();
+  });
+
+  const hasConsent = () => !consentRequired || readConsent();
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    delete html.dataset.consentPending;
+    consentLine?.remove();
+    composerForm.inert = false;
+    session.start();
+  };
+  const composerForm = /** @type {HTMLFormElement} */ (doc.querySelector('[data-composer]'));
+  let consentLine = null;
+  /** Erases this visitor here and on the server, then loads the page afresh (the kiosk's reset). */
+  const erase = async ({ keepConsent }) => {
+    const tabId = session.tabId;
+    session.stop();
+    wipeStorage();
+    if (tabId !== null) await deleteTab(tabId);
+    wipeStorage();
+    if (keepConsent && consentRequired) writeConsent();
+    doc.defaultView?.location.replace(doc.defaultView.location.href);
+  };
+
+  const commands = {
+    open: () => {
+      delete html.dataset.chatHidden;
+      doc.dispatchEvent(new Event(CHAT_SHOWN));
+    },
+    close: () => {
+      html.dataset.chatHidden = '';
+    },
+    prefill: (text) => {
+      if (typeof text === 'string') composer.prefill(text.slice(0, 1000));
+    },
+    setCustomFields: (fields) => session.setCustomFields(customFields(fields)),
+    setVisitor: (fields) => {
+      if (typeof fields === 'string') session.identify(fields, started);
+    },
+    reset: () => void erase({ keepConsent: true }),
+    consent: (given) => {
+      if (given === true) {
+        writeConsent();
+        start();
+      } else if (given === false && consentRequired) void erase({ keepConsent: false });
+    },
+  };
+
+  forwardEvents({ store, session, post });
+  if (hasConsent()) start();
+  else {
+    // Nothing exists yet, but the launcher can say whether anyone answers.
+    html.dataset.consentPending = '';
+    composerForm.inert = true;
+    consentLine = consentPrompt(doc, strings, () => commands.consent(true));
+    composerForm.before(consentLine);
+    void fetchStatus(location).then((status) => {
+      if (!started && status !== null) store.set('onlineStatus', status);
+    });
+  }
+  post('ready', { consent: hasConsent() ? 'given' : 'pending', labels: launcherLabels(strings) });
+}
+
+/** The words of the site's launcher (embed.js has none of its own beyond English defaults). */
+function launcherLabels(strings) {
+  const t = (key) => strings.t(key);
+  return {
+    open: t('openWidget'),
+    close: t('closeWidget'),
+    chat: t('title'),
+    online: t('online'),
+    busyOnline: t('busyOnline'),
+    offline: t('leaveMessage'),
+    busyOffline: t('leaveMessage'),
+    unread: t('unread'),
+  };
+}
+
+/** The site's events that follow the store and the session. */
+function forwardEvents({ store, session, post }) {
+  let unread = 0;
+  store.addEventListener('unread', () => {
+    const count = Number(store.unread?.count) || 0;
+    if (count !== unread) post('unreadChanged', { count });
+    unread = count;
+  });
+  // The first state a page learns (a resumed chat's, say) is where it is, not a change.
+  let chatState = store.chatState;
+  store.addEventListener('chatState', () => {
+    const was = chatState;
+    chatState = store.chatState;
+    if (was === 'none' || OPEN_STATES.has(was) === OPEN_STATES.has(chatState)) return;
+    post(OPEN_STATES.has(chatState) ? 'chatStarted' : 'chatClosed', { state: chatState });
+  });
+  let operatorId = null;
+  store.addEventListener('operator', () => {
+    const operator = store.operator;
+    if ((operator?.id ?? null) === operatorId) return;
+    operatorId = operator?.id ?? null;
+    post('operatorChanged', { operator: operator ? { id: operator.id, name: operator.name, avatarUrl: operator.avatarUrl ?? null, title: operator.title ?? null } : null });
+  });
+  let status = null;
+  store.addEventListener('onlineStatus', () => {
+    if (store.onlineStatus !== status && store.onlineStatus !== 'unknown') post('onlineStatusChanged', { status: store.onlineStatus });
+    status = store.onlineStatus;
+  });
+  store.addEventListener('connection', () => {
+    if (store.connection === 'failed') post('error', { code: 'connection_failed', message: 'The chat service refused this visitor.' });
+  });
+  session.addEventListener('messageAdded', (event) => {
+    const message = /** @type {CustomEvent} */ (event).detail;
+    if (message && FROM_OPERATOR.has(message.type)) {
+      post('message', { id: message.id, text: message.text, sender: message.senderName, type: message.type });
+    }
+  });
+  session.addEventListener('result', (event) => {
+    const result = /** @type {CustomEvent} */ (event).detail;
+    if (!result.ok) post('error', { kind: result.kind, code: result.error?.code ?? 'action_failed', message: result.error?.message ?? '' });
+    else if (result.kind === 'message') {
+      // The service has it: the message as the page shows it now, with the server's id.
+      const message = store.entries.find((entry) => entry.message.clientId === result.clientId)?.message;
+      post('messageSent', { clientId: result.clientId, id: message?.id ?? null, text: message?.text ?? '' });
+    }
+  });
+}
+
+/** The consent line: what is kept, and one button to agree. */
+function consentPrompt(doc, strings, agree) {
+  const line = el('div', 'embedded-consent');
+  line.dataset.consent = '';
+  line.setAttribute('role', 'group');
+  line.setAttribute('aria-labelledby', 'embedded-consent-text');
+  const text = el('p', 'embedded-consent-text', strings.t('consentText'));
+  text.id = 'embedded-consent-text';
+  text.dir = 'auto';
+  const button = el('button', 'embedded-consent-accept', strings.t('consentAccept'));
+  button.type = 'button';
+  button.dataset.consentAccept = '';
+  button.addEventListener('click', agree);
+  line.append(text, button);
+  return line;
+}
+
+/** `{name: value}` with string values, at most 50: what the server takes as a chat's custom fields. */
+function customFields(fields) {
+  if (typeof fields !== 'object' || fields === null) return null;
+  const entries = Object.entries(fields)
+    .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
+    .slice(0, 50)
+    .map(([name, value]) => [name, String(value)]);
+  return Object.fromEntries(entries);
+}
+
+/** The location's status before any tab exists (`GET /api/locations/{location}/status`). */
+async function fetchStatus(location) {
+  try {
+    const response = await fetch(`/api/locations/${encodeURIComponent(location)}/status`);
+    const answer = response.ok ? await response.json() : null;
+    return typeof answer?.status === 'string' ? answer.status : null;
+  } catch {
+    return null;
+  }
+}
+
+function readConsent() {
+  try {
+    return localStorage.getItem(CONSENT_KEY) === 'given';
+  } catch {
+    return false;
+  }
+}
+
+function writeConsent() {
+  try {
+    localStorage.setItem(CONSENT_KEY, 'given');
+  } catch {
+    // Not kept: the visitor is asked again on the next page.
+  }
+}
+
+function readKept(key) {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function keep(key, value) {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    // Not kept: the reload starts an anonymous visitor.
+  }
+}

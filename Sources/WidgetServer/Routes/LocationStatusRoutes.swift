@@ -1,0 +1,44 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import WebimWire
+
+/// `GET /api/locations/{location}/status`: whether anyone answers at a location, before any tab exists. An embedded
+/// launcher shows it (online, busy, or "Leave a message") while the visitor has not opened the chat or not yet given
+/// consent, when there is no session to ask.
+struct LocationStatusRoutes {
+    let accountURL: String
+    let client: HTTPClient
+    let cache = LocationCache<String>(lifetime: .seconds(30))
+
+    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
+        table.add(.get, "/api/locations/{location}/status", on: router) { _, context in
+            let location = context.parameters.get("location") ?? ""
+            try Validation.key(location, field: "location")
+            let status = await cache.value(location: location) { await fetchStatus(location: location) }
+            return try JSONBody.response(["status": status])
+        }
+    }
+
+    /// The service's answer (`get-online-status`, PROTOCOL.md §9) in the page's names; `unknown` when it gives none.
+    private func fetchStatus(location: String) async -> String {
+        var components = URLComponents(string: accountURL + WireEndpoint.onlineStatus)
+        components?.queryItems = [URLQueryItem(name: WireParameter.location, value: location)]
+        guard let url = components?.string else { return Self.unknown }
+        do {
+            let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(5))
+            let body = try await response.body.collect(upTo: 64 * 1024)
+            let answer = try WireCoding.decode(OnlineStatusResponse.self, fromJSON: Data(body.readableBytesView))
+            return answer.onlineStatus.flatMap { Self.pageNames[$0] } ?? Self.unknown
+        } catch {
+            return Self.unknown
+        }
+    }
+
+    private static let unknown = "unknown"
+
+    /// Wire status (PROTOCOL.md §8.3) → the name the page's `online.status` event uses.
+    private static let pageNames = [
+        "online": "online", "busy_online": "busyOnline", "offline": "offline", "busy_offline": "busyOffline",
+    ]
+}
