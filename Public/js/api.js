@@ -38,7 +38,7 @@ export class ApiClient {
    */
   async sendMessage(tabId, message) {
     const body = await this.request('POST', this.tabPath(tabId, '/messages'), message);
-    return requireString(body, typeof body?.id === 'string' ? 'id' : 'messageId');
+    return requireString(body, 'id');
   }
 
   /**

@@ -9,6 +9,7 @@
 
 import { CHAT_SHOWN, el, loadStylesheet } from './dom.js';
 import { deleteTab, wipeStorage } from './erase.js';
+import { ApiClient } from './api.js';
 import { ChatSession, keptTab } from './session.js';
 
 export const BRIDGE_VERSION = 1;
@@ -21,15 +22,39 @@ const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
 const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard', 'operatorBusy', 'info']);
 
 /**
+ * The server of an embedded chat: an identified visitor's tab is created with their signed fields.
+ */
+export class EmbeddedApi extends ApiClient {
+  #location;
+
+  /** @param {string} location */
+  constructor(location) {
+    super();
+    this.#location = location;
+  }
+
+  /** @param {object} fields */
+  createTab(fields) {
+    const visitorFields = readKept(VISITOR_KEY + this.#location) ?? pendingVisitor;
+    return super.createTab(visitorFields === null ? fields : { ...fields, visitorFields });
+  }
+}
+
+/**
+ * The signed fields the site gave before the session started (no storage before consent). Once
+ * there is a session, they are kept in sessionStorage, so the reload that identifies the visitor
+ * keeps them.
+ * @type {string | null}
+ */
+let pendingVisitor = null;
+
+/**
  * The session of an embedded chat: the site may identify the visitor (`setVisitor`) and give fields
  * for the chat's start (`setCustomFields`).
  */
 export class EmbeddedSession extends ChatSession {
   #store;
   #location;
-  /** The signed fields of an identified visitor, sent when the tab is created; kept in
-   * sessionStorage once there is a session, so the reload that identifies the visitor keeps them. */
-  #visitorFields;
   /** Fields for the next chat's start; sent once. */
   #customFields = null;
 
@@ -38,11 +63,6 @@ export class EmbeddedSession extends ChatSession {
     super(deps);
     this.#store = deps.store;
     this.#location = deps.location;
-    this.#visitorFields = readKept(VISITOR_KEY + deps.location);
-  }
-
-  tabFields() {
-    return this.#visitorFields === null ? {} : { visitorFields: this.#visitorFields };
   }
 
   /**
@@ -53,8 +73,8 @@ export class EmbeddedSession extends ChatSession {
    * @param {boolean} started
    */
   identify(visitorFields, started) {
-    if (visitorFields === this.#visitorFields) return;
-    this.#visitorFields = visitorFields;
+    if (visitorFields === (readKept(VISITOR_KEY + this.#location) ?? pendingVisitor)) return;
+    pendingVisitor = visitorFields;
     if (!started) return;
     keep(VISITOR_KEY + this.#location, visitorFields);
     keptTab(this.#location, null);

@@ -67,12 +67,12 @@ export async function startWidget(doc) {
   // The gallery's recorder must see the stream from its first event; other pages never load it.
   const inspect = options.inspect ? await import('./inspect.js') : null;
 
-  // A site's frame: its session takes the site's visitor and fields (embedded.js).
+  // A site's frame: its session and tabs take the site's visitor and fields (embedded.js).
   const embedded = doc.body.dataset.mode === 'embedded' ? await import('./embedded.js') : null;
   const Session = embedded?.EmbeddedSession ?? ChatSession;
   const store = new ChatStore();
   if (hasOptions(options)) (await import('./config.js')).applyOptions(doc, options, store);
-  const api = new ApiClient();
+  const api = embedded ? new embedded.EmbeddedApi(config.location) : new ApiClient();
   const session = new Session({
     api,
     store,
@@ -119,6 +119,7 @@ export async function startWidget(doc) {
       retry: (clientId) => session.retry(clientId),
       act: (message, action) => {
         if (action === 'delete') session.remove(message.id);
+        else if (action === 'like' || action === 'dislike') session.react(message.id, action);
         else composer.target(action, message);
       },
       press: (messageId, buttonId) => session.pressButton(messageId, buttonId),
@@ -183,11 +184,10 @@ export async function startWidget(doc) {
   // (a preview's or gallery's frame, a widget on a site) has the focus only once clicked, so
   // there the chat being shown is what counts: not behind a closed panel (`data-chat-hidden`,
   // set by launcher.js and embedded.js).
-  const framed = window.top !== window;
   const watching = () =>
     doc.visibilityState === 'visible' &&
     !('chatHidden' in doc.documentElement.dataset) &&
-    (framed || doc.hasFocus()) &&
+    (window.top !== window || doc.hasFocus()) &&
     transcript.isNearBottom();
   const markRead = () => {
     if (store.unread.count > 0 && watching()) void session.markRead();

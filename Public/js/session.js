@@ -114,14 +114,6 @@ export class ChatSession extends EventTarget {
   }
 
   /**
-   * What a subclass adds to the tab's creation (`POST /api/tabs`).
-   * @returns {object}
-   */
-  tabFields() {
-    return {};
-  }
-
-  /**
    * Sends a failed message or file again with its original clientId, so the server cannot store it twice.
    * @param {string} clientId
    */
@@ -153,7 +145,7 @@ export class ChatSession extends EventTarget {
    * @param {string} text
    */
   edit(messageId, text) {
-    void this.#action('edit', 'PATCH', `/messages/${encodeURIComponent(messageId)}`, { text }, messageId);
+    void this.act('edit', 'PATCH', `/messages/${encodeURIComponent(messageId)}`, { text }, messageId);
   }
 
   /** @param {string} messageId Deletes one of the visitor's messages. */
@@ -164,25 +156,21 @@ export class ChatSession extends EventTarget {
   }
 
   /**
+   * Likes or dislikes an operator's message.
+   * @param {string} messageId
+   * @param {'like' | 'dislike'} reaction
+   */
+  react(messageId, reaction) {
+    void this.act('reaction', 'POST', `/messages/${encodeURIComponent(messageId)}/reaction`, { reaction }, messageId);
+  }
+
+  /**
    * Presses a keyboard button.
    * @param {string} messageId
    * @param {string} buttonId
    */
   pressButton(messageId, buttonId) {
-    void this.#action('keyboard', 'POST', '/keyboard', { messageId, buttonId }, messageId);
-  }
-
-  /**
-   * Rates an operator.
-   * @param {{operatorId?: string, rating: number, note?: string}} rating
-   */
-  rate(rating) {
-    void this.#action('rating', 'POST', '/rating', rating);
-  }
-
-  /** @param {string} email Asks for the transcript by e-mail. */
-  sendTranscript(email) {
-    void this.#action('transcript', 'POST', '/transcript', { email });
+    void this.act('keyboard', 'POST', '/keyboard', { messageId, buttonId }, messageId);
   }
 
   /**
@@ -195,7 +183,7 @@ export class ChatSession extends EventTarget {
   chat(action, departmentKey, extra = {}) {
     const body = { action, ...extra };
     if (departmentKey) body.departmentKey = departmentKey;
-    return this.#action('chat', 'POST', '/chat', body);
+    return this.act('chat', 'POST', '/chat', body);
   }
 
   /**
@@ -261,7 +249,16 @@ export class ChatSession extends EventTarget {
     });
   }
 
-  async #action(kind, method, path, body, messageId) {
+  /**
+   * Performs an action on the tab (the panels' rating and transcript use it directly); its outcome
+   * comes as a `result` event, matched to its `kind`.
+   * @param {string} kind
+   * @param {string} method
+   * @param {string} path Under the tab, such as `/rating`.
+   * @param {object} body
+   * @param {string} [messageId] The message whose error line the outcome fills.
+   */
+  async act(kind, method, path, body, messageId) {
     const clientId = makeClientId();
     this.#pending.set(clientId, { kind, messageId });
     if (messageId) this.#store.setMessageError(messageId, null);
@@ -304,7 +301,6 @@ export class ChatSession extends EventTarget {
           locale: this.#locale,
           resume,
           kiosk: this.#kiosk,
-          ...this.tabFields(),
         });
         if (this.#stopped) return;
         keptTab(this.#location, tabId);

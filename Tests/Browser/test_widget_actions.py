@@ -326,9 +326,10 @@ def test_a_message_the_disk_refuses_shows_failed_and_its_retry_is_stored_once(pa
         item = page.wait_item("visitor", lambda i: i.get_attribute("data-send-status") == "failed", "no failed bubble")
     finally:
         subprocess.run(["chattr", "-i", *files], check=True)
-    assert "could not be saved" in item.text
+    # textContent: WebDriver reads no text from a bubble still fading in.
+    assert "could not be saved" in item.get_attribute("textContent")
     retry = item.find_element(By.CSS_SELECTOR, "[data-message-retry]")
-    assert retry.is_displayed()
+    wait.until(lambda d: retry.is_displayed(), "no Retry button")
     retry.click()
     wait.until(lambda d: item.get_attribute("data-send-status") == "sent", "the retried message was never sent")
 

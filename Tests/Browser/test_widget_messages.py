@@ -175,3 +175,33 @@ def test_a_sticker_from_the_visitors_other_device_shows_as_their_sticker(page, o
     assert sticker.get_attribute("data-message-kind") == "visitor"
     assert not sticker.find_element(By.CSS_SELECTOR, "[data-message-sender]").is_displayed()
     assert sticker.get_attribute("data-send-status") == "sent"
+
+
+def test_the_visitor_likes_then_dislikes_an_operator_message(page, operator_api, driver):
+    visitor = start_manual_chat(page, operator_api)
+    operator_api.visitor(visitor, "/messages", {"text": "Did that help?"})
+    reply = page.wait_text("operator", "Did that help?")
+    like = page.wait.until(lambda d: reply.find_elements(By.CSS_SELECTOR, '[data-action="like"]'), "no like button")[0]
+    dislike = reply.find_element(By.CSS_SELECTOR, '[data-action="dislike"]')
+    assert like.get_attribute("aria-pressed") == "false" and like.get_attribute("aria-label") == "Like"
+    # The visitor's own messages take no reaction.
+    assert page.items("visitor")[0].find_elements(By.CSS_SELECTOR, "[data-message-reactions]") == []
+
+    def stored_reaction(_):
+        for chat in operator_api.call("GET", "/chats"):
+            if chat["visitorId"] == visitor:
+                for message in chat["chat"]["messages"]:
+                    if message["text"] == "Did that help?":
+                        return message.get("reaction") or False
+        return False
+
+    like.click()
+    page.wait.until(lambda d: like.get_attribute("aria-pressed") == "true", "the like never showed as chosen")
+    assert page.wait.until(stored_reaction) == "like"
+    # The service lets the visitor change it: the other button still acts, the chosen one does not.
+    assert like.get_attribute("aria-disabled") == "true" and dislike.get_attribute("aria-disabled") == "false"
+    dislike.click()
+    page.wait.until(lambda d: dislike.get_attribute("aria-pressed") == "true", "the dislike never showed as chosen")
+    page.wait.until(lambda d: stored_reaction(d) == "dislike", "the service kept the like")
+    assert like.get_attribute("aria-pressed") == "false"
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-message-error]:not([hidden])") == []

@@ -127,6 +127,10 @@ extension ReferenceCoverageSymbols {
             "MessageStream.delete(message:completionHandler:)",
             { (messageStream: any MessageStream) in messageStream.delete(message:completionHandler:) }
         )
+        add(
+            "MessageStream.react(message:reaction:completionHandler:)",
+            { (messageStream: any MessageStream) in messageStream.react(message:reaction:completionHandler:) }
+        )
         add("MessageStream.setChatRead()", { (messageStream: any MessageStream) in messageStream.setChatRead })
         add(
             "MessageStream.sendDialogTo(emailAddress:completionHandler:)",

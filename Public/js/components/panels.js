@@ -224,11 +224,11 @@ export async function startPanels(doc, { store, strings, session }) {
   const rating = new RatingForm(/** @type {HTMLFormElement} */ (doc.querySelector('[data-rating]')), {
     store,
     strings,
-    onRate: (value) => session.rate(value),
+    onRate: (rating) => session.act('rating', 'POST', '/rating', rating),
   });
   const transcriptForm = new TranscriptForm(/** @type {HTMLFormElement} */ (doc.querySelector('[data-transcript-form]')), {
     strings,
-    onSend: (email) => session.sendTranscript(email),
+    onSend: (email) => session.act('transcript', 'POST', '/transcript', { email }),
     url: () => session.transcriptUrl(),
   });
   return { rating, transcriptForm };

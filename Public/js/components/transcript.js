@@ -20,6 +20,7 @@ const PARTS = Object.freeze({
   quote: () => import('./quote.js'),
   attachment: () => import('./attachment.js'),
   keyboard: () => import('./keyboard.js'),
+  reactions: () => import('./reactions.js'),
 });
 
 /**
@@ -196,13 +197,12 @@ export class Transcript {
       part.renderAttachment(q('message-files'), /** @type {HTMLProgressElement} */ (q('message-progress')), message, this.#strings),
     );
     this.#part('keyboard', message.keyboard, (part) => part.renderKeyboard(q('message-keyboard'), message, this.#strings));
+    this.#part('reactions', message.canReact || null, (part) => part.renderReactions(q('message-actions'), message, this.#strings));
 
     let text = message.text;
     if (message.type === 'keyboardResponse' && text === '') text = message.keyboardRequest?.button?.text ?? '';
     if (message.type === 'contactInformationRequest' && text === '') text = t('contactRequest');
     if (message.type === 'sticker') text = t('sticker', { id: message.sticker?.id ?? '' });
-    const fileName = message.attachment?.files?.[0]?.name;
-    if (message.attachment && (text === fileName || message.attachment.state === 'upload')) text = '';
     const textElement = q('message-text');
     fillLinkified(textElement, text);
     textElement.hidden = text === '';
@@ -254,7 +254,8 @@ export class Transcript {
 
   #handleClick(event) {
     const target = event.target instanceof Element ? event.target.closest('button') : null;
-    if (target === null || !this.#list.contains(target)) return;
+    // A control that can no longer act (a chosen reaction) stays focusable and readable, and does nothing.
+    if (target === null || !this.#list.contains(target) || target.ariaDisabled === 'true') return;
     const item = /** @type {HTMLElement} */ (target.closest('.transcript-item'));
     const entry = this.#rendered.get(/** @type {HTMLLIElement} */ (item));
     if (!entry) return;

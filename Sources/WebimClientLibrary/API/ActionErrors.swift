@@ -41,6 +41,17 @@ public enum DeleteMessageError: Error, Sendable, Equatable {
     case messageNotFound
 }
 
+/// Errors of `react(message:reaction:completionHandler:)`.
+public enum ReactionError: Error, Sendable, Equatable {
+    case unknown
+    /// `not_allowed`: the message takes no reaction, or no other one.
+    case notAllowed
+    /// `message_not_owned`
+    case messageNotOwned
+    /// `message_not_found`
+    case messageNotFound
+}
+
 /// Errors of `send(file:filename:mimeType:completionHandler:)` and `uploadFilesToServer`.
 public enum SendFileError: Error, Sendable, Equatable {
     /// `max_file_size_exceeded`, or the size checked before upload against the location config.

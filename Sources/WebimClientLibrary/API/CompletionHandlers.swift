@@ -23,6 +23,12 @@ public protocol DeleteMessageCompletionHandler: AnyObject, Sendable {
     func onFailure(messageID: String, error: DeleteMessageError)
 }
 
+/// Result of `react(message:reaction:completionHandler:)`.
+public protocol ReactionCompletionHandler: AnyObject, Sendable {
+    func onSuccess(messageID: String)
+    func onFailure(error: ReactionError)
+}
+
 /// Result of `send(file:filename:mimeType:completionHandler:)`.
 public protocol SendFileCompletionHandler: AnyObject, Sendable {
     func onSuccess(messageID: String)

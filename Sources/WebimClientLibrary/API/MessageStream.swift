@@ -93,6 +93,14 @@ public protocol MessageStream: AnyObject {
     /// False when the message cannot be deleted.
     @discardableResult
     func delete(message: any Message, completionHandler: (any DeleteMessageCompletionHandler)?) throws -> Bool
+    /// v3: likes or dislikes an operator's message. False when `canVisitorReact()` is false, or when a reaction is
+    /// already given and `canVisitorChangeReaction()` is false.
+    @discardableResult
+    func react(
+        message: any Message,
+        reaction: ReactionString,
+        completionHandler: (any ReactionCompletionHandler)?
+    ) throws -> Bool
     func sendKeyboardRequest(
         button: any KeyboardButton,
         message: any Message,

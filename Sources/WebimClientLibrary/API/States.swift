@@ -39,3 +39,9 @@ public enum DepartmentOnlineStatus: Sendable, Equatable {
     case online
     case unknown
 }
+
+/// v3: a visitor's reaction to an operator's message (its wire value).
+public enum ReactionString: String, Sendable {
+    case like
+    case dislike
+}

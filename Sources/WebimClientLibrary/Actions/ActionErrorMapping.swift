@@ -15,6 +15,17 @@ extension DataMessageError {
     }
 }
 
+extension ReactionError {
+    init(wireCode: String) {
+        switch wireCode {
+        case WireError.notAllowed: self = .notAllowed
+        case WireError.messageNotOwned: self = .messageNotOwned
+        case WireError.messageNotFound: self = .messageNotFound
+        default: self = .unknown
+        }
+    }
+}
+
 extension EditMessageError {
     init(wireCode: String) {
         switch wireCode {

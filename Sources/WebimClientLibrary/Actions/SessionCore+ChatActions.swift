@@ -66,6 +66,19 @@ extension SessionCore {
         return true
     }
 
+    /// `react(message:reaction:completionHandler:)`: the service's CHAT_MESSAGE update shows the reaction.
+    func react(
+        message: any Message,
+        reaction: ReactionString,
+        onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
+    ) -> Bool {
+        guard message.canVisitorReact(), message.getVisitorReaction() == nil || message.canVisitorChangeReaction()
+        else { return false }
+        let fields = [(WireParameter.clientSideID, message.getID()), (WireParameter.reaction, reaction.rawValue)]
+        queue(.chatReactMessage, fields, onFinish: onFinish)
+        return true
+    }
+
     /// `rateOperatorWith`: ratings outside 1…5 are not sent, as the reference says.
     func rateOperator(
         id: String?,

@@ -183,6 +183,23 @@ extension MessageStreamImpl {
         }
     }
 
+    func react(
+        message: any Message,
+        reaction: ReactionString,
+        completionHandler: (any ReactionCompletionHandler)?
+    ) throws -> Bool {
+        let id = message.getID()
+        return try core.withAccess { core in
+            core.react(message: message, reaction: reaction) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess(messageID: id)
+                case .failure(let code): completionHandler?.onFailure(error: ReactionError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
     func sendKeyboardRequest(
         button: any KeyboardButton,
         message: any Message,

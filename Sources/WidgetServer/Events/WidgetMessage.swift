@@ -26,6 +26,7 @@ struct WidgetMessage: Encodable, Sendable, Equatable {
     var data: Nullable<JSONObject>
     var reaction: Nullable<String>
     var canReact: Bool
+    var canChangeReaction: Bool
 
     /// The page's view of `message`; file URLs point at this tab's own file route.
     init(_ message: any Message, clientId: String?, tabID: String) {
@@ -51,6 +52,7 @@ struct WidgetMessage: Encodable, Sendable, Equatable {
         data = Nullable(message.getRawData().map(JSONObject.init))
         reaction = Nullable(message.getVisitorReaction())
         canReact = message.canVisitorReact()
+        canChangeReaction = message.canVisitorChangeReaction()
     }
 
     /// What the bubble says: a file message's text is its caption, or nothing. The core names a file message by its

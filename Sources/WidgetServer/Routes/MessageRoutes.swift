@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import WebimClientLibrary
 
-/// Sending, editing and deleting the visitor's messages.
+/// Sending, editing and deleting the visitor's messages, and reacting to the operator's.
 struct MessageRoutes {
     let registry: TabRegistry
     let crashPoint: CrashPoint
@@ -16,6 +16,9 @@ struct MessageRoutes {
         }
         table.add(.delete, "/api/tabs/{tab}/messages/{id}", on: router) { request, context in
             try await delete(request, context)
+        }
+        table.add(.post, "/api/tabs/{tab}/messages/{id}/reaction", on: router) { request, context in
+            try await react(request, context)
         }
     }
 
@@ -90,5 +93,23 @@ struct MessageRoutes {
         try Validation.clientID(clientID)
         try await tab.delete(messageID: id, clientID: clientID)
         return try JSONBody.response(["id": id, "clientId": clientID], status: .accepted)
+    }
+
+    private struct React: Decodable {
+        /// `like` or `dislike`.
+        var reaction: String
+        var clientId: String
+    }
+
+    private func react(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        let id = try Validation.pathID(context, "id")
+        let body = try await JSONBody.decode(React.self, from: request)
+        try Validation.clientID(body.clientId)
+        guard let reaction = ReactionString(rawValue: body.reaction) else {
+            throw APIError.badRequest("invalid_reaction", "reaction is like or dislike.", field: "reaction")
+        }
+        try await tab.react(messageID: id, reaction: reaction, clientID: body.clientId)
+        return try JSONBody.response(["id": id, "clientId": body.clientId], status: .accepted)
     }
 }

@@ -3,7 +3,8 @@ import WebimClientLibrary
 /// Every completion handler of the core, reporting its outcome as a `result` event for the page's `clientId`.
 final class ActionResultHandler: DataMessageCompletionHandler, SendMessageCompletionHandler,
     EditMessageCompletionHandler, DeleteMessageCompletionHandler, SendFileCompletionHandler,
-    SendKeyboardRequestCompletionHandler, RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler
+    SendKeyboardRequestCompletionHandler, RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler,
+    ReactionCompletionHandler
 {
     private let clientID: String
     private let events: TabEventLog
@@ -23,6 +24,7 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     func onFailure(messageID: String, error: KeyboardResponseError) { fail(error) }
     func onFailure(error: RateOperatorError) { fail(error) }
     func onFailure(error: SendDialogToEmailAddressError) { fail(error) }
+    func onFailure(error: ReactionError) { fail(error) }
 
     private func succeed() { events.publish(.result(.success(clientID))) }
 

@@ -43,6 +43,17 @@ extension TabSession {
         index.remember(answer: messageID, forClientID: clientID)
     }
 
+    /// Likes or dislikes an operator's message.
+    func react(messageID: String, reaction: ReactionString, clientID: String) throws {
+        guard index.answer(forClientID: clientID) == nil else { return }
+        let message = try message(messageID, field: "id")
+        let handler = ActionResultHandler(clientID: clientID, events: events)
+        guard try requireStream().react(message: message, reaction: reaction, completionHandler: handler) else {
+            throw APIError.conflict("cannot_react", "This message takes no reaction, or no other one.")
+        }
+        index.remember(answer: messageID, forClientID: clientID)
+    }
+
     /// Chooses a button of a bot keyboard.
     func chooseButton(messageID: String, buttonID: String, clientID: String) throws {
         guard index.answer(forClientID: clientID) == nil else { return }
