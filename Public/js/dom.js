@@ -1,8 +1,5 @@
 // Small DOM helpers shared by the components. Everything goes in as text, never as HTML.
 
-/** The document's event when a chat that was out of sight (a closed panel) comes into view. */
-export const CHAT_SHOWN = 'webim:chatshown';
-
 /**
  * Creates an element with a class and optional text.
  * @param {string} tag

@@ -7,7 +7,7 @@
 // parent window, and only when its origin is the one the server let embed this page
 // (`<body data-embed-host>`, from `--embed-origins`); events go to that origin alone.
 
-import { CHAT_SHOWN, el, loadStylesheet } from './dom.js';
+import { el, loadStylesheet } from './dom.js';
 import { deleteTab, wipeStorage } from './erase.js';
 import { ApiClient } from './api.js';
 import { ChatSession, keptTab } from './session.js';
@@ -146,9 +146,6 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
   minimize.dataset.embedMinimize = '';
   minimize.addEventListener('click', () => post('closeRequested'));
   doc.querySelector('[data-chat-actions]')?.append(minimize);
-  doc.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && !event.defaultPrevented && doc.querySelector('dialog[open]') === null) composer.focus();
-  });
 
   const hasConsent = () => !consentRequired || readConsent();
   let started = false;
@@ -176,7 +173,8 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
   const commands = {
     open: () => {
       delete html.dataset.chatHidden;
-      doc.dispatchEvent(new Event(CHAT_SHOWN));
+      // What is on screen now counts as read: the transcript's visible part changed as if scrolled (main.js).
+      doc.querySelector('[data-transcript]')?.dispatchEvent(new Event('scroll'));
     },
     close: () => {
       html.dataset.chatHidden = '';

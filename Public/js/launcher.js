@@ -1,7 +1,7 @@
 // The floating launcher (`launcher=floating`): a round button in a bottom corner that opens and
 // closes the chat as a panel. Loaded only when a page asks for it; `fullscreen` needs only CSS.
 
-import { CHAT_SHOWN, loadStylesheet } from './dom.js';
+import { loadStylesheet } from './dom.js';
 
 /**
  * Adds the launcher's stylesheet and, for `floating`, its button; the chat starts closed, as a site's widget does.
@@ -38,7 +38,7 @@ export async function startLauncher(doc, options, strings) {
     button.setAttribute('aria-expanded', String(open));
     label.textContent = strings.t(open ? 'closeWidget' : 'openWidget');
     // What arrived while the panel was closed is read once it shows (main.js).
-    if (open) doc.dispatchEvent(new Event(CHAT_SHOWN));
+    if (open) doc.querySelector('[data-transcript]')?.dispatchEvent(new Event('scroll'));
   };
   button.addEventListener('click', () => render(!('launcherOpen' in html.dataset)));
   render(options.open === true);

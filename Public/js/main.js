@@ -9,7 +9,7 @@ import { Composer } from './components/composer.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Header } from './components/header.js';
 import { Transcript } from './components/transcript.js';
-import { CHAT_SHOWN, loadStylesheet } from './dom.js';
+import { loadStylesheet } from './dom.js';
 
 /** The options a page without a query string has. */
 const DEFAULT_OPTIONS = Object.freeze({ icon: 'default', palette: 'blue', position: 'right', launcher: 'inline' });
@@ -27,22 +27,21 @@ const CONFIG_DEFAULTS = Object.freeze({
 });
 
 /**
- * The page's configuration: the server renders some onto `<body>`; the query string may add
- * `locale`, `dir=rtl`, `dark=1` and `theme`.
+ * The page's configuration, as the server checked it: rendered onto `<body>` and in its options
+ * (`dark`, `dir`); the query string may add a `theme` of the site's own.
  * @param {HTMLElement} body
+ * @param {import('./config.js').WidgetOptions} options
  * @param {string} search `location.search`
  * @returns {{location: string, mode: string, locale: string, dir: string, theme: string | null}}
  */
-export function readConfig(body, search) {
-  const query = new URLSearchParams(search);
-  const locale = (query.get('locale') || body.dataset.locale || document.documentElement.lang || 'en').slice(0, 2);
-  const dark = query.get('dark');
+export function readConfig(body, options, search) {
+  const theme = new URLSearchParams(search).get('theme') ?? '';
   return {
-    location: body.dataset.location || query.get('location') || 'default',
+    location: body.dataset.location || 'default',
     mode: body.dataset.mode || 'widget',
-    locale,
-    dir: query.get('dir') === 'rtl' ? 'rtl' : 'ltr',
-    theme: dark === '1' ? 'dark' : dark === '0' ? 'light' : /^[\w-]{1,32}$/.test(query.get('theme') ?? '') ? query.get('theme') : null,
+    locale: body.dataset.locale || 'en',
+    dir: options.dir === 'rtl' ? 'rtl' : 'ltr',
+    theme: options.dark === true ? 'dark' : options.dark === false ? 'light' : /^[\w-]{1,32}$/.test(theme) ? theme : null,
   };
 }
 
@@ -52,7 +51,8 @@ export function readConfig(body, search) {
  * @returns {Promise<{store: ChatStore, session: ChatSession}>}
  */
 export async function startWidget(doc) {
-  const config = readConfig(doc.body, location.search);
+  const options = readOptions(doc.body);
+  const config = readConfig(doc.body, options, location.search);
   const html = doc.documentElement;
   html.lang = config.locale;
   html.dir = config.dir;
@@ -63,7 +63,6 @@ export async function startWidget(doc) {
   const template = /** @type {HTMLTemplateElement} */ (required(doc, 'template[data-template="message"]'));
   strings.apply(doc);
   strings.apply(template.content);
-  const options = readOptions(doc.body);
   // The gallery's recorder must see the stream from its first event; other pages never load it.
   const inspect = options.inspect ? await import('./inspect.js') : null;
 
@@ -194,7 +193,7 @@ export async function startWidget(doc) {
   };
   store.addEventListener('unread', markRead);
   store.addEventListener('messages', () => queueMicrotask(markRead));
-  for (const type of ['pointerdown', 'keydown', CHAT_SHOWN]) doc.addEventListener(type, markRead);
+  for (const type of ['pointerdown', 'keydown']) doc.addEventListener(type, markRead);
   required(doc, '[data-transcript]').addEventListener('scroll', markRead, { passive: true });
   // The title is what a visitor in another tab sees.
   const title = doc.title;

@@ -123,7 +123,7 @@ def test_a_bot_menu_survives_the_first_message_and_comes_back_after_every_answer
     # The message that started the chat came before the menu: it answers nothing, so the menu stays.
     menu = page.wait.until(lambda d: pending_menus() and pending_menus()[0], "no menu to press")
     orders = menu.find_element(By.CSS_SELECTOR, '[data-button-id="orders"]')
-    page.wait.until(lambda d: orders.is_enabled(), "the menu's buttons were never pressable")
+    page.wait.until(lambda d: orders.get_attribute("aria-disabled") == "false", "the menu's buttons were never pressable")
     orders.click()
     page.wait_text("operator", "You have no open orders.")
     # After its answer the bot offers the menu again, and that new menu is the one waiting.

@@ -100,11 +100,13 @@ def test_keyboards_pending_completed_canceled_and_buttons(page, driver):
         "keyboard", lambda i: i.find_element(By.CSS_SELECTOR, "[data-message-keyboard]").get_attribute("data-keyboard-state") == "completed"
     )
     chosen = completed.find_element(By.CSS_SELECTOR, "[data-selected]")
-    assert chosen.get_attribute("data-button-id") == "yes" and not chosen.is_enabled()
+    assert chosen.get_attribute("data-button-id") == "yes" and chosen.get_attribute("aria-disabled") == "true"
     canceled = page.wait_item(
         "keyboard", lambda i: i.find_element(By.CSS_SELECTOR, "[data-message-keyboard]").get_attribute("data-keyboard-state") == "canceled"
     )
-    assert all(not b.is_enabled() for b in canceled.find_elements(By.CSS_SELECTOR, "button[data-button-id]"))
+    assert all(
+        b.get_attribute("aria-disabled") == "true" for b in canceled.find_elements(By.CSS_SELECTOR, "button[data-button-id]")
+    )
     menu = page.wait_item("keyboard", lambda i: i.find_elements(By.CSS_SELECTOR, '[data-button-id="orders"]'))
     site = menu.find_element(By.CSS_SELECTOR, 'a[data-button-id="site"]')
     assert site.get_attribute("href") == "https://webim.ru/" and site.get_attribute("rel") == "noopener noreferrer"
@@ -160,7 +162,7 @@ def test_a_keyboard_answer_renders_as_the_visitors_message(page, operator_api):
     page.wait.until(lambda d: board.get_attribute("data-keyboard-state") == "completed")
     chosen = board.find_element(By.CSS_SELECTOR, "[data-selected]")
     assert chosen.get_attribute("data-button-id") == "pears" and "chosen" in chosen.text
-    assert all(not b.is_enabled() for b in board.find_elements(By.CSS_SELECTOR, "button[data-button-id]"))
+    assert all(b.get_attribute("aria-disabled") == "true" for b in board.find_elements(By.CSS_SELECTOR, "button[data-button-id]"))
     assert page.composer().get_attribute("value") == ""
 
 

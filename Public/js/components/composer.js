@@ -51,6 +51,11 @@ export class Composer {
       if (files.length > 0) onFiles(files);
     });
     root.querySelector('[data-composer-chip-cancel]').addEventListener('click', () => this.cancel());
+    // Escape anywhere comes back here (docs/ACCESSIBILITY.md), unless the chip or a dialog took it.
+    const doc = root.ownerDocument;
+    doc.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !doc.querySelector('dialog[open]')) this.focus();
+    });
   }
 
   /** Puts the focus in the text box. */

@@ -43,7 +43,9 @@ function renderButton(button, state, selected, strings) {
   } else {
     node = /** @type {HTMLButtonElement} */ (el('button', 'transcript-key', text));
     node.type = 'button';
-    node.disabled = state !== 'pending' || button.active === false;
+    // aria-disabled, not disabled: after a choice the buttons stay focusable, so a screen reader
+    // still reads the menu and which one was chosen; the transcript ignores their clicks.
+    node.setAttribute('aria-disabled', String(state !== 'pending' || button.active === false));
     // The core calls every button without a link `insert`; only one with text to insert fills the
     // composer, the others are answers sent to the bot.
     if (button.type === 'insert' && typeof button.data === 'string' && button.data !== '') node.dataset.insert = button.data;
