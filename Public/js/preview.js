@@ -53,7 +53,9 @@ async function poll(body, grid, error) {
     }
     error.hidden = true;
     if (answer.version !== body.dataset.previewVersion) {
-      applyVariants(grid, answer.variants);
+      // The site view's snippets and sites are the server's rendering: a changed file is a new page.
+      if (grid === null) location.reload();
+      else applyVariants(grid, answer.variants);
       body.dataset.previewVersion = answer.version;
     }
   } catch (failure) {
@@ -62,7 +64,23 @@ async function poll(body, grid, error) {
   }
 }
 
+/** Copies a snippet; the button says it did, or selects the text for the developer to copy. */
+async function copySnippet(button) {
+  const code = button.parentElement?.querySelector('[data-snippet]');
+  if (!code) return;
+  try {
+    await navigator.clipboard.writeText(code.textContent ?? '');
+    button.textContent = 'Copied';
+  } catch {
+    getSelection()?.selectAllChildren(code);
+    button.textContent = 'Press Ctrl+C to copy';
+  }
+}
+
 function start() {
+  for (const button of document.querySelectorAll('[data-copy-snippet]')) {
+    button.addEventListener('click', () => void copySnippet(button));
+  }
   const grid = document.querySelector('[data-preview-grid]');
   const error = document.querySelector('[data-preview-error]');
   const tick = () => void poll(document.body, grid, error).finally(() => setTimeout(tick, POLL_MS));

@@ -101,7 +101,7 @@ public struct OriginPolicy: Sendable, Equatable {
     }
 
     /// The host of `name[:port]` or `[v6]:port`, lowercase, without brackets or a trailing dot.
-    static func host(ofAuthority authority: String) -> String {
+    public static func host(ofAuthority authority: String) -> String {
         let lowered = authority.lowercased()
         if lowered.hasPrefix("[") {
             guard let close = lowered.firstIndex(of: "]") else { return "" }

@@ -77,7 +77,7 @@ func makeWidgetRouter(
     PreviewRoutes(
         templates: templates,
         file: configuration.previewConfigFile.map(PreviewConfigFile.init),
-        securityHeaders: PageSecurityHeaders.make(frameAncestors: configuration.frameAncestors)
+        configuration: configuration
     ).add(to: router, table: table)
     TabRoutes(registry: registry, configuration: configuration, logger: logger).add(to: router, table: table)
     EventStreamRoute(registry: registry, pingInterval: configuration.pingInterval).add(to: router, table: table)

@@ -277,3 +277,22 @@ def health(server) -> dict:
 
     with urllib.request.urlopen(f"{server.widget_url.rstrip('/')}/healthz", timeout=10) as response:
         return json.loads(response.read())
+
+
+def test_the_preview_shows_each_variant_on_a_sample_site_with_its_snippet(driver, wait, widget_url):
+    driver.get(widget_url.rstrip("/") + "/preview?view=site")
+    frames = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-preview-site-frame]"), "no sample sites")
+    snippet = driver.find_elements(By.CSS_SELECTOR, "[data-snippet]")[0].get_attribute("textContent")
+    assert "WebimWidget.q" in snippet and f'{widget_url.rstrip("/")}/embed.js' in snippet
+    assert 'data-location="default"' in snippet and "data-launcher" not in snippet
+    preview_origin = driver.execute_script("return location.origin")
+
+    # The sample site is this server under its other loopback name: another origin, as a real site is.
+    driver.switch_to.frame(frames[0])
+    wait.until(lambda d: d.execute_script("return window.WebimWidget?.version === 1"), "embed.js never ran in the site")
+    site_origin = driver.execute_script("return location.origin")
+    assert site_origin != preview_origin
+    driver.execute_script("WebimWidget('open')")
+    driver.switch_to.frame(frame_of(driver))
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-connection-banner][data-state="live"]')))
+    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-embed-host") == site_origin

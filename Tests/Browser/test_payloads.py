@@ -72,9 +72,12 @@ OTHER_OPTIONS = [
 CHECK_ELEMENT_JS = r"""
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'background',
   'poster', 'lowsrc', 'dynsrc', 'ping', 'codebase', 'cite', 'manifest', 'to', 'values', 'from', 'by', 'content']);
+// The page's own drawings (js/icons.js), each where the page puts it; an svg anywhere else was injected.
+const PAGE_ICONS = '.composer-attach > svg, .transcript-file > svg.transcript-file-icon, '
+  + '[data-quote-text] > svg.transcript-quote-icon, .transcript-reaction > svg.transcript-reaction-icon';
 const FORBIDDEN = 'frame, frameset, object, embed, applet, base, portal, math, style, xmp, noscript, isindex, '
   + 'meta[http-equiv], iframe:not([data-preview-frame]):not([data-inspect-frame]), '
-  + 'svg:not(.composer-attach > svg), svg:not(.composer-attach > svg) *, script:not([src])';
+  + `svg:not(${PAGE_ICONS}), svg:not(${PAGE_ICONS}) *, script:not([src])`;
 const stripped = (value) => value.replace(/[\u0000-\u0020\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/g, '')
   .toLowerCase();
 function checkElement(element, problems) {

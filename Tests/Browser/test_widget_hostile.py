@@ -11,7 +11,8 @@ from payloads import CORPUS
 from test_widget_messages import start_manual_chat
 
 INJECTED = "[data-transcript-list] script, [data-transcript-list] img:not(.transcript-avatar):not(.transcript-thumb-image), " \
-    "[data-transcript-list] svg, [data-transcript-list] iframe, [href^='javascript']"
+    "[data-transcript-list] svg:not(.transcript-file > svg.transcript-file-icon, [data-quote-text] > svg.transcript-quote-icon, " \
+    ".transcript-reaction > svg.transcript-reaction-icon), [data-transcript-list] iframe, [href^='javascript']"
 
 
 def assert_inert(driver):

@@ -13,7 +13,7 @@ struct PageRoutes {
     let configuration: WidgetConfiguration
 
     func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
-        table.add(.get, "/", on: router) { request, _ in try renderWidget(request) }
+        table.add(.get, "/", on: router) { request, context in try renderWidget(request, context) }
         table.add(.get, "/healthz", on: router) { _, _ in try await health() }
     }
 
@@ -32,7 +32,8 @@ struct PageRoutes {
         var embedHost: String?
     }
 
-    private func renderWidget(_ request: Request) throws -> Response {
+    private func renderWidget(_ request: Request, _ context: WidgetRequestContext) throws -> Response {
+        let ownOrigins = PreviewSite.ownLoopbackOrigins(port: context.listeningPort ?? 0)
         let query = FormQuery(request)
         let options = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { query.get($0) }
         let plain = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { _ in nil }
@@ -44,14 +45,14 @@ struct PageRoutes {
             mode: mode,
             kiosk: mode == "kiosk" ? KioskPage(query: query, configuration: configuration.kiosk) : nil,
             config: options.json(differingFrom: plain),
-            embedHost: mode == "embedded" ? embedHost(query.get("host")) : nil
+            embedHost: mode == "embedded" ? embedHost(query.get("host"), ownOrigins: ownOrigins) : nil
         )
         let html = try templates.page(page, template: "index")
         let etag = StaticFileCache.etag(of: Array(html.utf8))
         // `no-store` keeps the page out of the back/forward cache, where it would hold its event stream open: a
         // browser opens six connections to a host at most, so six pages left that way stop the seventh loading.
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .eTag: etag]
-        headers.append(contentsOf: PageSecurityHeaders.make(frameAncestors: configuration.frameAncestors))
+        headers.append(contentsOf: PageSecurityHeaders.make(frameAncestors: configuration.frameAncestors + ownOrigins))
         if StaticFileRoutes.matches(request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
@@ -59,11 +60,12 @@ struct PageRoutes {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
-    /// The `host` parameter if it names a site allowed to embed the widget, else nil: a page framed by anyone
-    /// else (which CSP `frame-ancestors` stops anyway) must never post what happens in the chat to its parent.
-    private func embedHost(_ host: String?) -> String? {
+    /// The `host` parameter if it names a site allowed to embed the widget (one of `--embed-origins`, or this server
+    /// under a loopback name: the preview's sample sites), else nil: a page framed by anyone else (which CSP
+    /// `frame-ancestors` stops anyway) must never post what happens in the chat to its parent.
+    private func embedHost(_ host: String?, ownOrigins: [String]) -> String? {
         guard let origin = host.flatMap(OriginPolicy.normalizedOrigin) else { return nil }
-        return configuration.embedOrigins.contains(origin) ? origin : nil
+        return configuration.embedOrigins.contains(origin) || ownOrigins.contains(origin) ? origin : nil
     }
 
     private struct Health: Encodable {

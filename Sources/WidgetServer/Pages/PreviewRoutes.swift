@@ -2,19 +2,27 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Mustache
+import WebimWire
 
-/// The developer preview (several widget configurations side by side) and the tester's gallery.
+/// The developer preview (several widget configurations side by side, as frames or each on a sample site) and the
+/// tester's gallery.
 struct PreviewRoutes {
     let templates: MustacheLibrary
     /// nil without `--preview-config`: the query string or the built-in variants are shown.
     let file: PreviewConfigFile?
-    /// `PageSecurityHeaders` for the configured frame ancestors.
-    let securityHeaders: HTTPFields
+    let configuration: WidgetConfiguration
 
     func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
-        table.add(.get, "/preview", on: router) { request, _ in try preview(request) }
+        table.add(.get, "/preview", on: router) { request, context in try preview(request, context) }
         table.add(.get, "/preview/config", on: router) { request, _ in try config(request) }
-        table.add(.get, "/inspect", on: router) { _, _ in try inspect() }
+        table.add(.get, "/preview/site", on: router) { request, context in try site(request, context) }
+        table.add(.get, "/inspect", on: router) { _, context in try inspect(context) }
+    }
+
+    /// Who may frame these pages: the configured sites, and this server under its loopback names (the preview frames
+    /// its sample sites, which are this server under its other name).
+    private func frameAncestors(_ context: WidgetRequestContext) -> [String] {
+        configuration.frameAncestors + PreviewSite.ownLoopbackOrigins(port: context.listeningPort ?? 0)
     }
 
     /// What the preview shows and which version of its source that is.
@@ -55,14 +63,98 @@ struct PreviewRoutes {
             var name: String
             var query: String
         }
+        struct Site {
+            var name: String
+            var snippet: String
+            var url: String
+        }
         var version: String
+        /// `frames` or `site`.
+        var view: String
+        /// Mustache reads stored properties only.
+        var siteView: Bool
         var frames: [Frame]
+        var sites: [Site]
     }
 
-    private func preview(_ request: Request) throws -> Response {
+    private func preview(_ request: Request, _ context: WidgetRequestContext) throws -> Response {
         let state = try state(request)
+        let view = FormQuery(request).get("view") == "site" ? "site" : "frames"
         let frames = state.variants.enumerated().map { PreviewPage.Frame(index: $0, name: $1.name, query: $1.query) }
-        return try html(PreviewPage(version: state.version, frames: frames), template: "preview")
+        var sites: [PreviewPage.Site] = []
+        let (widgetOrigin, siteOrigin) = origins(of: request, context)
+        if view == "site" {
+            sites = state.variants.map { variant in
+                var query = URLComponents()
+                query.queryItems = [
+                    URLQueryItem(name: "widget", value: widgetOrigin), URLQueryItem(name: "name", value: variant.name),
+                    URLQueryItem(name: "options", value: variant.query),
+                ]
+                return PreviewPage.Site(
+                    name: variant.name,
+                    snippet: PreviewSite.snippet(widgetOrigin: widgetOrigin, query: variant.query),
+                    url: siteOrigin + "/preview/site" + (query.string ?? "")
+                )
+            }
+        }
+        let page = PreviewPage(
+            version: state.version,
+            view: view,
+            siteView: view == "site",
+            frames: frames,
+            sites: sites
+        )
+        let security = PageSecurityHeaders.make(frameAncestors: frameAncestors(context), frameSources: [siteOrigin])
+        return try html(page, template: "preview", headers: security)
+    }
+
+    /// The widget's origin as the developer reached it, and the sample sites' (its other loopback name).
+    private func origins(of request: Request, _ context: WidgetRequestContext) -> (widget: String, site: String) {
+        let authority = request.head.authority ?? "127.0.0.1"
+        let host = OriginPolicy.host(ofAuthority: authority)
+        let port = context.listeningPort.map { ":\($0)" } ?? ""
+        let widget = "http://\(authority)"
+        guard let other = PreviewSite.otherLoopbackHost(of: host) else { return (widget, widget) }
+        return (widget, "http://\(other)\(port)")
+    }
+
+    private struct SitePage {
+        struct Attribute {
+            var name: String
+            var value: String
+        }
+        var name: String
+        var stub: String
+        var widgetOrigin: String
+        var siteOrigin: String
+        var attributes: [Attribute]
+    }
+
+    /// `GET /preview/site?widget=ORIGIN&name=NAME&options=QUERY`: a sample shop page that embeds the variant.
+    private func site(_ request: Request, _ context: WidgetRequestContext) throws -> Response {
+        let query = FormQuery(request)
+        guard let widget = query.get("widget").flatMap(OriginPolicy.normalizedOrigin),
+            configuration.originPolicy.allowsOrigin(widget, listeningPort: context.listeningPort ?? 0)
+        else {
+            throw APIError.badRequest("invalid_widget", "widget is an origin this server serves.", field: "widget")
+        }
+        let options = query.get("options") ?? ""
+        let items = URLComponents(string: "?" + options)?.queryItems ?? []
+        _ = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { name in
+            items.first { $0.name == name }?.value
+        }
+        let name = String((query.get("name") ?? "Preview").prefix(80))
+        let page = SitePage(
+            name: name,
+            stub: PreviewSite.stub,
+            widgetOrigin: widget,
+            siteOrigin: "http://\(request.head.authority ?? "")",
+            attributes: PreviewSite.attributes(ofQuery: options).map {
+                SitePage.Attribute(name: $0.name, value: $0.value)
+            }
+        )
+        let headers = PreviewSite.securityHeaders(widgetOrigin: widget, frameAncestors: frameAncestors(context))
+        return try html(page, template: "preview-site", headers: headers)
     }
 
     private struct InspectPage {
@@ -75,7 +167,7 @@ struct PreviewRoutes {
     }
 
     /// The gallery scenario in light and dark, left-to-right and right-to-left.
-    private func inspect() throws -> Response {
+    private func inspect(_ context: WidgetRequestContext) throws -> Response {
         let looks =
             [("light-ltr", "Light, left-to-right", "dark=0"), ("dark-ltr", "Dark, left-to-right", "dark=1")]
             + [
@@ -85,13 +177,17 @@ struct PreviewRoutes {
         let frames = looks.map { name, caption, look in
             InspectPage.Frame(name: "inspect-\(name)", caption: caption, query: "location=gallery&inspect=1&\(look)")
         }
-        return try html(InspectPage(frames: frames), template: "inspect")
+        return try html(
+            InspectPage(frames: frames),
+            template: "inspect",
+            headers: PageSecurityHeaders.make(frameAncestors: frameAncestors(context))
+        )
     }
 
-    private func html(_ page: Any, template: String) throws -> Response {
+    private func html(_ page: Any, template: String, headers security: HTTPFields) throws -> Response {
         let text = try templates.page(page, template: template)
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
-        headers.append(contentsOf: securityHeaders)
+        headers.append(contentsOf: security)
         return Response(
             status: .ok,
             headers: headers,
