@@ -34,7 +34,7 @@ const CONFIG_DEFAULTS = Object.freeze({
  * @param {string} search `location.search`
  * @returns {{location: string, mode: string, locale: string, dir: string, theme: string | null}}
  */
-export function readConfig(body, options, search) {
+function readConfig(body, options, search) {
   const theme = new URLSearchParams(search).get('theme') ?? '';
   return {
     location: body.dataset.location || 'default',
@@ -50,7 +50,7 @@ export function readConfig(body, options, search) {
  * @param {Document} doc
  * @returns {Promise<{store: ChatStore, session: ChatSession}>}
  */
-export async function startWidget(doc) {
+async function startWidget(doc) {
   const options = readOptions(doc.body);
   const config = readConfig(doc.body, options, location.search);
   const html = doc.documentElement;
@@ -77,7 +77,7 @@ export async function startWidget(doc) {
     store,
     location: config.location,
     locale: config.locale,
-    kiosk: doc.body.dataset.mode === 'kiosk',
+    tab: { kiosk: doc.body.dataset.mode === 'kiosk', coreLog: options.log },
     makeStream: inspect?.recordingStream,
   });
   // What the first view does not show loads the first time it is needed: the lightbox, the panels
@@ -223,7 +223,7 @@ export async function startWidget(doc) {
  * @param {HTMLElement} body
  * @returns {import('./config.js').WidgetOptions}
  */
-export function readOptions(body) {
+function readOptions(body) {
   try {
     return { ...DEFAULT_OPTIONS, ...JSON.parse(body.dataset.config ?? '{}') };
   } catch {

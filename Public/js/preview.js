@@ -17,9 +17,11 @@ export function applyVariants(grid, variants) {
     const frame = /** @type {HTMLIFrameElement} */ (item.querySelector('[data-preview-frame]'));
     item.querySelector('[data-preview-name]').textContent = variant.name;
     frame.title = variant.name;
-    if (frame.dataset.query !== variant.query) {
-      frame.dataset.query = variant.query;
-      frame.src = `/?${variant.query}`;
+    const level = document.body.dataset.coreLog;
+    const query = variant.query + (level && level !== 'off' ? `&log=${level}` : '');
+    if (frame.dataset.query !== query) {
+      frame.dataset.query = query;
+      frame.src = `/?${query}`;
     }
   });
   for (const extra of items.slice(variants.length)) extra.remove();
@@ -40,6 +42,35 @@ function makeItem(index) {
   frame.dataset.previewFrame = '';
   item.append(caption, frame);
   return item;
+}
+
+/**
+ * Fills a frame's log viewer with its tab's client-core log (`GET /api/tabs/{tab}/log`), each time
+ * it is opened. The frames share this page's sessionStorage, where each keeps its tab id under its
+ * window name (session.js).
+ * @param {HTMLDetailsElement} details
+ */
+async function showLog(details) {
+  const frame = /** @type {HTMLIFrameElement | null} */ (details.parentElement?.querySelector('[data-preview-frame]') ?? null);
+  const text = details.querySelector('[data-preview-log-text]');
+  const download = /** @type {HTMLAnchorElement} */ (details.querySelector('[data-preview-log-download]'));
+  const key = Object.keys(sessionStorage).find((name) => frame && name.startsWith(`webim-widget.tab.${frame.name}.`));
+  const tab = key ? sessionStorage.getItem(key) : null;
+  download.hidden = true;
+  if (!tab) {
+    text.textContent = 'This frame has no chat tab yet.';
+    return;
+  }
+  const path = `/api/tabs/${encodeURIComponent(tab)}/log`;
+  try {
+    const response = await fetch(path, { cache: 'no-store' });
+    text.textContent = response.ok ? await response.text() : `No log: ${(await response.json())?.error?.message ?? response.status}`;
+    download.hidden = !response.ok;
+    download.href = `${path}?download=1`;
+    text.scrollTop = text.scrollHeight;
+  } catch (failure) {
+    text.textContent = `The server does not answer: ${failure}`;
+  }
 }
 
 async function poll(body, grid, error) {
@@ -78,6 +109,17 @@ async function copySnippet(button) {
 }
 
 function start() {
+  document.querySelector('[data-core-log-level]')?.addEventListener('change', (event) => {
+    /** @type {HTMLSelectElement} */ (event.target).form?.submit();
+  });
+  document.addEventListener(
+    'toggle',
+    (event) => {
+      const details = event.target;
+      if (details instanceof HTMLDetailsElement && details.matches('[data-preview-log]') && details.open) void showLog(details);
+    },
+    true,
+  );
   for (const button of document.querySelectorAll('[data-copy-snippet]')) {
     button.addEventListener('click', () => void copySnippet(button));
   }

@@ -14,7 +14,7 @@ export const TYPING_INTERVAL_MS = 1000;
  * A fresh clientId: 32 lowercase hex characters (128 random bits).
  * @returns {string}
  */
-export function makeClientId() {
+function makeClientId() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -30,7 +30,7 @@ export class ChatSession extends EventTarget {
   #store;
   #location;
   #locale;
-  #kiosk;
+  #tab;
   #makeStream;
   /** @type {string | null} */
   #tabId = null;
@@ -58,16 +58,17 @@ export class ChatSession extends EventTarget {
    * @param {import('./store.js').ChatStore} deps.store
    * @param {string} deps.location The Webim location this page chats in.
    * @param {string} [deps.locale]
-   * @param {boolean} [deps.kiosk] A shared screen's page: the server tells its browser to store no file.
+   * @param {{kiosk?: boolean, coreLog?: string}} [deps.tab] What the tab is created with: a shared screen's
+   *   (`kiosk`: the server tells its browser to store no file), and the core log's verbosity (`coreLog`).
    * @param {(url: string) => EventStream} [deps.makeStream] Replaceable for tests.
    */
-  constructor({ api, store, location, locale, kiosk, makeStream = (url) => new EventStream(url) }) {
+  constructor({ api, store, location, locale, tab = {}, makeStream = (url) => new EventStream(url) }) {
     super();
     this.#api = api;
     this.#store = store;
     this.#location = location;
     this.#locale = locale;
-    this.#kiosk = kiosk;
+    this.#tab = tab;
     this.#makeStream = makeStream;
   }
 
@@ -300,7 +301,7 @@ export class ChatSession extends EventTarget {
           location: this.#location,
           locale: this.#locale,
           resume,
-          kiosk: this.#kiosk,
+          ...this.#tab,
         });
         if (this.#stopped) return;
         keptTab(this.#location, tabId);

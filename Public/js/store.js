@@ -275,7 +275,7 @@ function sameMessage(entry, message) {
 const object = (value) => (value && typeof value === 'object' ? value : null);
 
 /** Fills a server message's defaults, so views need no checks. */
-export function normalizeMessage(raw) {
+function normalizeMessage(raw) {
   const value = object(raw) ?? {};
   return Object.freeze({
     ...value,

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import urllib.error
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -89,3 +92,37 @@ def test_preview_variants_from_the_query_string(driver, wait, widget_url):
     driver.get(widget_url.rstrip("/") + "/preview?variant=location%3Dmanual%26title%3DFrom%2520the%2520query%26palette%3Dgreen")
     (frame,) = frames(driver, wait, 1)
     frame_shows(driver, wait, frame, "From the query", "rgb(21, 128, 61)")
+
+
+def test_each_frame_shows_and_downloads_its_client_core_log(driver, wait, widget_url):
+    driver.get(widget_url.rstrip("/") + "/preview?log=verbose")
+    frames(driver, wait, 2)
+    details = driver.find_elements(By.CSS_SELECTOR, "[data-preview-log]")[0]
+    details.find_element(By.TAG_NAME, "summary").click()
+    text = details.find_element(By.CSS_SELECTOR, "[data-preview-log-text]")
+    wait.until(lambda d: "[networkRequest]" in text.get_attribute("textContent"), "the frame's log never showed")
+    log = text.get_attribute("textContent")
+    assert "/l/v/m/init" in log and "auth-token=…" in log
+    assert not re.search(r"auth-token=[0-9a-f]", log), "the log kept a credential"
+    link = details.find_element(By.CSS_SELECTOR, "[data-preview-log-download]")
+    with urllib.request.urlopen(link.get_attribute("href"), timeout=10) as answer:
+        assert answer.headers["Content-Disposition"].startswith("attachment;")
+        assert "/l/v/m/init" in answer.read().decode()
+
+
+def test_a_kiosk_tab_keeps_no_core_log(widget_url):
+    created = post_json(widget_url, "/api/tabs", {"location": "manual", "kiosk": True, "coreLog": "verbose"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{widget_url.rstrip('/')}/api/tabs/{created['tabId']}/log", timeout=10)
+    assert refused.value.code == 404 and json.loads(refused.value.read())["error"]["code"] == "no_core_log"
+
+
+def post_json(widget_url, path, body):
+    request = urllib.request.Request(
+        widget_url.rstrip("/") + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())

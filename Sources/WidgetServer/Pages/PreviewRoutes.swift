@@ -63,6 +63,10 @@ struct PreviewRoutes {
             var name: String
             var query: String
         }
+        struct CoreLogLevel {
+            var name: String
+            var selected: Bool
+        }
         struct Site {
             var name: String
             var snippet: String
@@ -73,6 +77,9 @@ struct PreviewRoutes {
         var view: String
         /// Mustache reads stored properties only.
         var siteView: Bool
+        /// The core log's verbosity the frames keep (`off`, or `error` … `verbose`).
+        var coreLog: String
+        var coreLogLevels: [CoreLogLevel]
         var frames: [Frame]
         var sites: [Site]
     }
@@ -80,7 +87,13 @@ struct PreviewRoutes {
     private func preview(_ request: Request, _ context: WidgetRequestContext) throws -> Response {
         let state = try state(request)
         let view = FormQuery(request).get("view") == "site" ? "site" : "frames"
-        let frames = state.variants.enumerated().map { PreviewPage.Frame(index: $0, name: $1.name, query: $1.query) }
+        let levels = ["off", "error", "warning", "info", "debug", "verbose"]
+        let coreLog = FormQuery(request).get("log").flatMap { levels.contains($0) ? $0 : nil } ?? "verbose"
+        // Each frame keeps its core log at the chosen verbosity, for the log under it.
+        let logQuery = coreLog == "off" ? "" : "&log=\(coreLog)"
+        let frames = state.variants.enumerated().map {
+            PreviewPage.Frame(index: $0, name: $1.name, query: $1.query + logQuery)
+        }
         var sites: [PreviewPage.Site] = []
         let (widgetOrigin, siteOrigin) = origins(of: request, context)
         if view == "site" {
@@ -101,6 +114,8 @@ struct PreviewRoutes {
             version: state.version,
             view: view,
             siteView: view == "site",
+            coreLog: coreLog,
+            coreLogLevels: levels.map { PreviewPage.CoreLogLevel(name: $0, selected: $0 == coreLog) },
             frames: frames,
             sites: sites
         )

@@ -36,11 +36,14 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     var consent: String
     /// When to ask for the browser's permission to notify (Jivo's moments): `never`, `onOpen`, `onSend`.
     var notifications: String
+    /// The client core's log verbosity for the developer preview (`verbose` … `error`); nil: none.
+    var log: String?
 
     /// The names `fromQuery` reads, in the order the README documents them.
     static let names = [
         "title", "subtitle", "icon", "palette", "accent", "placeholder", "prefill", "invitation", "offline",
         "locale", "dark", "dir", "position", "launcher", "open", "location", "inspect", "consent", "notifications",
+        "log",
     ]
 
     static let palettes = ["blue", "green", "graphite"]
@@ -67,7 +70,8 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
             location: try location(value("location")) ?? defaultLocation,
             inspect: try flag(value("inspect"), "inspect") ?? false,
             consent: try choice(value("consent"), "consent", of: ["implied", "required"]),
-            notifications: try choice(value("notifications"), "notifications", of: ["never", "onOpen", "onSend"])
+            notifications: try choice(value("notifications"), "notifications", of: ["never", "onOpen", "onSend"]),
+            log: try optionalChoice(value("log"), "log", of: ["verbose", "debug", "info", "warning", "error"])
         )
     }
 
@@ -92,6 +96,12 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
             throw invalid(field, "\(field) is one of \(choices.joined(separator: ", ")).")
         }
         return value
+    }
+
+    /// One of `choices`, or nil when absent or empty.
+    private static func optionalChoice(_ value: String?, _ field: String, of choices: [String]) throws -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return try choice(value, field, of: choices)
     }
 
     private static func flag(_ value: String?, _ field: String) throws -> Bool? {

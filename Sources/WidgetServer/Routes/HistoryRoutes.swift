@@ -1,7 +1,9 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
-/// Older history page by page, and the whole transcript as a text download.
+/// Older history page by page, the whole transcript as a text download, and the client core's log (the developer
+/// preview's).
 struct HistoryRoutes {
     let registry: TabRegistry
 
@@ -20,6 +22,27 @@ struct HistoryRoutes {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: text))
             )
         }
+        table.add(.get, "/api/tabs/{tab}/log", on: router) { request, context in try await coreLog(request, context) }
+    }
+
+    /// The core's log as text, shown in the page (`text/plain`) or, with `download=1`, as a file.
+    private func coreLog(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        guard let log = await tab.coreLog else {
+            throw APIError(
+                status: .notFound,
+                code: "no_core_log",
+                message: "This tab keeps no core log: open it with coreLog (never on a kiosk)."
+            )
+        }
+        var headers: HTTPFields = [
+            .contentType: "text/plain; charset=utf-8", .cacheControl: "no-store",
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        ]
+        if FormQuery(request).get("download") == "1" {
+            headers[.contentDisposition] = "attachment; filename=\"webim-core-\(tab.id.prefix(8)).log\""
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: log.text)))
     }
 
     private struct Page: Encodable {

@@ -23,6 +23,8 @@ struct TabRoutes {
         var resume: String?
         /// A kiosk page's tab: its files are never stored by the browser.
         var kiosk: Bool?
+        /// Keep the client core's log at this verbosity (`verbose` … `error`), for the developer preview.
+        var coreLog: String?
     }
 
     private struct CreatedTab: Encodable {
@@ -40,6 +42,16 @@ struct TabRoutes {
         if let fields = body.visitorFields { try Validation.jsonObject(fields, field: "visitorFields") }
         if let key = body.departmentKey { try Validation.key(key, field: "departmentKey") }
         if let prechat = body.prechat { try Validation.length(prechat, atMost: 4096, field: "prechat") }
+        let coreLog = try body.coreLog.map { name in
+            guard let level = TabCoreLog.level(named: name) else {
+                throw APIError.badRequest(
+                    "invalid_core_log",
+                    "coreLog is verbose, debug, info, warning or error.",
+                    field: "coreLog"
+                )
+            }
+            return level
+        }
         if let resume = body.resume, !TabRegistry.isWellFormed(id: resume) {
             throw APIError.badRequest("invalid_resume", "resume is a tab id this server gave.", field: "resume")
         }
@@ -58,7 +70,8 @@ struct TabRoutes {
                 location: location,
                 visitorFields: body.visitorFields,
                 prechat: body.prechat,
-                departmentKey: body.departmentKey
+                departmentKey: body.departmentKey,
+                coreLog: coreLog
             ),
             isKiosk: body.kiosk == true || configuration.kiosk.forced,
             isResumed: resumed

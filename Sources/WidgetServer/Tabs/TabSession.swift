@@ -11,6 +11,8 @@ actor TabSession {
         var visitorFields: String?
         var prechat: String?
         var departmentKey: String?
+        /// The client core's log verbosity, for the developer preview; nil: no log is kept.
+        var coreLog: WebimLoggerVerbosityLevel? = nil
     }
 
     nonisolated let id: String
@@ -21,6 +23,8 @@ actor TabSession {
 
     let listener: TabListener
     var session: (any WebimSession)?
+    /// The core's log, when the page asked for one (`Options.coreLog`).
+    private(set) var coreLog: TabCoreLog?
     var stream: (any MessageStream)?
     var tracker: (any MessageTracker)?
     var storageDirectory: URL?
@@ -71,6 +75,12 @@ actor TabSession {
         if let fields = options.visitorFields { builder = builder.set(visitorFieldsJSONString: fields) }
         if let prechat = options.prechat { builder = builder.set(prechat: prechat) }
         if let transport { builder = builder.set(wireTransport: transport) }
+        // A shared screen keeps no log of its visitors.
+        if let level = options.coreLog, !isKiosk {
+            let log = TabCoreLog()
+            coreLog = log
+            builder = builder.set(webimLogger: log, verbosityLevel: level)
+        }
         let session = try builder.build()
         let stream = session.getStream()
         stream.set(chatStateListener: listener)
