@@ -1,4 +1,5 @@
-"""Takes the README's screenshots (see scripts/screenshots): widget, kiosk, preview grid, gallery."""
+"""Takes the README's screenshots (see scripts/screenshots): widget, kiosk, preview grid, gallery, and a variant
+embedded on the preview's sample site."""
 
 from __future__ import annotations
 
@@ -45,10 +46,10 @@ def make_driver() -> webdriver.Chrome:
     return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
 
 
-def resize(driver, height: int) -> None:
+def resize(driver, height: int, width: int = WIDTH) -> None:
     """Sets the viewport exactly, and reduced motion so no bubble is caught half faded in."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": WIDTH, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                            {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
 
@@ -91,11 +92,27 @@ def main() -> None:
             each_frame_ready(driver, wait, "iframe[data-inspect-frame]",
                              "return document.querySelector('[data-quote-state=\"pending\"]') !== null")
             driver.save_screenshot(str(OUT / "gallery.png"))
+
+            # The first variant on its sample site (another origin), its chat opened through the host API.
+            # Wide enough that the site's frame is no phone: the chat opens as a panel beside the page.
+            resize(driver, 800, width=1400)
+            driver.get(f"{base}/preview?view=site")
+            site = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "iframe[data-preview-site-frame]")))
+            driver.switch_to.frame(site)
+            wait.until(lambda d: d.execute_script("return window.WebimWidget?.version === 1"))
+            driver.execute_script("WebimWidget('open')")
+            chat = wait.until(lambda d: d.execute_script(
+                "return document.querySelector('[data-webim-widget]')?.shadowRoot?.querySelector('iframe')"))
+            driver.switch_to.frame(chat)
+            wait.until(lambda d: d.execute_script(
+                "return document.querySelector('[data-connection-banner]')?.dataset.state === 'live'"))
+            driver.switch_to.default_content()
+            driver.save_screenshot(str(OUT / "embedded.png"))
         finally:
             driver.quit()
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=20)
-    for name in ("widget", "kiosk", "preview", "gallery"):
+    for name in ("widget", "kiosk", "preview", "gallery", "embedded"):
         path = OUT / f"{name}.png"
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KiB")
 

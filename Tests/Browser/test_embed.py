@@ -296,3 +296,44 @@ def test_the_preview_shows_each_variant_on_a_sample_site_with_its_snippet(driver
     driver.switch_to.frame(frame_of(driver))
     wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-connection-banner][data-state="live"]')))
     assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-embed-host") == site_origin
+
+
+#: Run before embed.js: the host tab reads as hidden (the moment a notification is for), and each notification the
+#: loader shows is recorded (the real one is shown too, with the permission granted).
+HIDDEN_TAB_AND_RECORDED_NOTIFICATIONS = """
+Object.defineProperty(document, 'hidden', { get: () => true });
+window.notified = [];
+const RealNotification = window.Notification;
+window.Notification = class extends RealNotification {
+  constructor(title, options) {
+    super(title, options);
+    window.notified.push([title, options?.body ?? '']);
+  }
+};
+"""
+
+
+@pytest.mark.parametrize("moment", ["onOpen", "never"])
+def test_notifications_come_only_when_the_site_asks_for_them(driver, wait, widget_url, host, operator_api, moment):
+    url = host.embedding_page(
+        widget_url, {"location": "manual", "notifications": moment}, HIDDEN_TAB_AND_RECORDED_NOTIFICATIONS
+    )
+    driver.execute_cdp_cmd(
+        "Browser.grantPermissions", {"origin": host.origin, "permissions": ["notifications"]}
+    )
+    driver.get(url)
+    wait_for_event(driver, wait, "ready")
+    driver.execute_script("WebimWidget('open')")
+    in_frame(driver, wait)
+    driver.find_element(By.CSS_SELECTOR, "[data-composer-input]").send_keys("Hello", Keys.ENTER)
+    driver.switch_to.default_content()
+    wait_for_event(driver, wait, "messageSent")
+    visitor = operator_api.visitor_id(wait, "manual")
+    operator_api.visitor(visitor, "/join", {})
+    operator_api.visitor(visitor, "/messages", {"text": "We are here"})
+    wait_for_event(driver, wait, "message", lambda d: d["text"] == "We are here")
+    notified = driver.execute_script("return window.notified")
+    if moment == "never":
+        assert notified == []
+    else:
+        assert ["Console Operator", "We are here"] in notified, notified

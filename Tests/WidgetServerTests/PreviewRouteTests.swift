@@ -22,8 +22,11 @@ import Testing
 
             let variants = "variant=title%3DSales%26palette%3Dgreen&variant=dark%3D1%26dir%3Drtl"
             let page = try await client.get("/preview?" + variants)
-            #expect(page.text.contains(#"src="/?title=Sales&amp;palette=green""#))
-            #expect(page.text.contains(#"src="/?dark=1&amp;dir=rtl""#))
+            // Each frame keeps its client core's log, at `verbose` unless the page's `log` says otherwise.
+            #expect(page.text.contains(#"src="/?title=Sales&amp;palette=green&amp;log=verbose""#))
+            #expect(page.text.contains(#"src="/?dark=1&amp;dir=rtl&amp;log=verbose""#))
+            let quiet = try await client.get("/preview?log=off&" + variants)
+            #expect(quiet.text.contains(#"src="/?title=Sales&amp;palette=green""#))
             let config = try await client.get("/preview/config?" + variants)
             let listed = try #require(config.json["variants"] as? [[String: Any]])
             #expect(config.json["source"] as? String == "query")
