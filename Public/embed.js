@@ -151,6 +151,7 @@
       waiting = [];
       send(state.open ? 'open' : 'close');
       for (const [command, args] of [...Object.entries(sticky), ...queued]) send(command, ...args);
+      send('begin');
     } else if (name === 'unreadChanged') state.unread = Math.max(0, Number(detail.count) || 0);
     else if (name === 'onlineStatusChanged') state.status = String(detail.status);
     else if (name === 'closeRequested') return setOpen(false);

@@ -18,6 +18,8 @@ const CONSENT_KEY = 'webim-widget.consent';
 /** Where it keeps an identified visitor's signed fields (sessionStorage, with the tab id). */
 const VISITOR_KEY = 'webim-widget.visitor.';
 const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
+/** How long a framed chat waits for its site's `begin` before it starts its session anyway. */
+const BEGIN_WAIT_MS = 3000;
 /** Message types that an operator or a bot sent: the site's `message` event. */
 const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard', 'operatorBusy', 'info']);
 
@@ -70,13 +72,13 @@ export class EmbeddedSession extends ChatSession {
    * its tab is simply created for them; after, the page forgets its tab and loads afresh, so the new
    * visitor's session starts clean (the old chat stays with the old visitor).
    * @param {string} visitorFields
-   * @param {boolean} started
+   * @param {{started: boolean, mayKeep: boolean}} state `mayKeep`: storage is allowed (consent).
    */
-  identify(visitorFields, started) {
+  identify(visitorFields, { started, mayKeep }) {
     if (visitorFields === (readKept(VISITOR_KEY + this.#location) ?? pendingVisitor)) return;
     pendingVisitor = visitorFields;
+    if (mayKeep) keep(VISITOR_KEY + this.#location, visitorFields);
     if (!started) return;
-    keep(VISITOR_KEY + this.#location, visitorFields);
     keptTab(this.#location, null);
     this.stop();
     location.replace(location.href);
@@ -184,7 +186,12 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
     },
     setCustomFields: (fields) => session.setCustomFields(customFields(fields)),
     setVisitor: (fields) => {
-      if (typeof fields === 'string') session.identify(fields, started);
+      if (typeof fields === 'string') session.identify(fields, { started, mayKeep: hasConsent() });
+    },
+    // The site has passed on what it had queued (the visitor, the fields): the session may start.
+    begin: () => {
+      clearTimeout(beginTimer);
+      if (hasConsent()) start();
     },
     reset: () => void erase({ keepConsent: true }),
     consent: (given) => {
@@ -196,8 +203,14 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
   };
 
   forwardEvents({ store, session, post });
-  if (hasConsent()) start();
-  else {
+  // With a site on the other side, the session starts at its `begin` (sent after `ready` and what the
+  // site had queued), so a visitor it identifies gets their own tab at once rather than an anonymous
+  // one first; a site that never says it starts anyway.
+  let beginTimer;
+  if (hasConsent()) {
+    if (host !== null && framed) beginTimer = setTimeout(start, BEGIN_WAIT_MS);
+    else start();
+  } else {
     // Nothing exists yet, but the launcher can say whether anyone answers.
     html.dataset.consentPending = '';
     composerForm.inert = true;

@@ -3,6 +3,7 @@ origin checks, consent before anything is created or stored, and the loader's si
 
 from __future__ import annotations
 
+import json
 import time
 import urllib.parse
 import urllib.request
@@ -273,8 +274,6 @@ def test_embed_js_stays_within_its_budget(widget_url):
 
 
 def health(server) -> dict:
-    import json
-
     with urllib.request.urlopen(f"{server.widget_url.rstrip('/')}/healthz", timeout=10) as response:
         return json.loads(response.read())
 
@@ -337,3 +336,18 @@ def test_notifications_come_only_when_the_site_asks_for_them(driver, wait, widge
         assert notified == []
     else:
         assert ["Console Operator", "We are here"] in notified, notified
+
+
+def test_a_visitor_the_site_names_first_gets_one_tab_and_no_anonymous_one(
+    driver, wait, widget_url, host, server, operator_api
+):
+    signed = signed_fields(server, {"name": "Bea First", "id": "bea-1"}, int(time.time()) + 3600)
+    first = f"WebimWidget('setVisitor', {json.dumps(signed)}); WebimWidget('open');"
+    driver.get(host.embedding_page(widget_url, {"location": "manual"}, first))
+    wait_for_event(driver, wait, "ready")
+    in_frame(driver, wait)
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-connection-banner][data-state="live"]')))
+    # The session waited for the site's queued calls: one visitor on the service, the named one, and one tab.
+    visitors = [v for v in operator_api.call("GET", "/chats") if v["location"] == "manual"]
+    assert [v["visitorName"] for v in visitors] == ["Bea First"], visitors
+    assert health(server)["tabs"] == 1
