@@ -23,9 +23,9 @@ struct OutboxRequest: Codable, Sendable {
     /// Where the file waits until it is uploaded.
     var filePath: String?
 
-    /// The message shown while it is on its way.
-    func sendingMessage(id: String, timeMicros: Int64) -> MessageImpl {
-        MessageImpl.sending(id: id, text: text, type: MessageType(storedName: type), timeMicros: timeMicros)
+    /// The message shown while it is on its way; an entry of a kind this version does not know is an error.
+    func sendingMessage(id: String, timeMicros: Int64) throws(UnknownStoredKind) -> MessageImpl {
+        MessageImpl.sending(id: id, text: text, type: try MessageType(storedName: type), timeMicros: timeMicros)
     }
 
     /// The request's fields as the action loop sends them.
@@ -57,7 +57,7 @@ struct OutboxRequest: Codable, Sendable {
         self.kind = kind
         self.fields = fields
         self.text = text
-        self.type = String(describing: type)
+        self.type = type.storedName
         self.fileName = fileName
         self.mimeType = mimeType
         self.filePath = filePath

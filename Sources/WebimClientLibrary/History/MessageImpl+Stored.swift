@@ -8,7 +8,7 @@ extension MessageImpl {
         StoredMessageRecord(
             id: id,
             serverId: serverSideID,
-            kind: String(describing: type),
+            kind: type.storedName,
             text: text,
             senderName: senderName,
             avatarURL: avatarURL?.absoluteString,
@@ -22,8 +22,9 @@ extension MessageImpl {
         )
     }
 
-    /// A message read back from history: rebuilt from its wire item, or from the columns of an older row.
-    init?(stored: StoredMessageRecord, context: MessageContext) {
+    /// A message read back from history: rebuilt from its wire item, or from the columns of an older row, whose kind
+    /// must be one this version knows.
+    init?(stored: StoredMessageRecord, context: MessageContext) throws(UnknownStoredKind) {
         if let json = stored.item,
             let item = try? WireCoding.decode(MessageItem.self, fromJSON: Data(json.utf8))
         {
@@ -35,7 +36,7 @@ extension MessageImpl {
             serverSideID: stored.serverId,
             text: stored.text,
             timeMicros: stored.tsMicros,
-            type: MessageType(storedName: stored.kind),
+            type: try MessageType(storedName: stored.kind),
             sendStatus: .sent,
             senderName: stored.senderName,
             avatarURL: stored.avatarURL.flatMap(URL.init(string:)),
@@ -54,12 +55,40 @@ extension MessageImpl {
 }
 
 extension MessageType {
-    /// The inverse of `String(describing:)`, for history rows.
-    init(storedName: String) {
+    /// The kind a history row and an outbox entry keep, written out: stored rows outlive any renaming of a case.
+    var storedName: String {
+        switch self {
+        case .actionRequest: "actionRequest"
+        case .contactInformationRequest: "contactInformationRequest"
+        case .keyboard: "keyboard"
+        case .keyboardResponse: "keyboardResponse"
+        case .fileFromOperator: "fileFromOperator"
+        case .fileFromVisitor: "fileFromVisitor"
+        case .info: "info"
+        case .operatorMessage: "operatorMessage"
+        case .operatorBusy: "operatorBusy"
+        case .visitorMessage: "visitorMessage"
+        case .stickerVisitor: "stickerVisitor"
+        }
+    }
+
+    /// The kind a stored row names; a name this version does not know is an error, never a guess.
+    init(storedName: String) throws(UnknownStoredKind) {
         let all: [MessageType] = [
             .actionRequest, .contactInformationRequest, .keyboard, .keyboardResponse, .fileFromOperator,
             .fileFromVisitor, .info, .operatorMessage, .operatorBusy, .visitorMessage, .stickerVisitor,
         ]
-        self = all.first { String(describing: $0) == storedName } ?? .info
+        guard let type = all.first(where: { $0.storedName == storedName }) else {
+            throw UnknownStoredKind(name: storedName)
+        }
+        self = type
     }
+}
+
+/// A stored row names a message kind this version does not know (a newer version wrote it, or the file is damaged).
+struct UnknownStoredKind: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The name the row holds.
+    var name: String
+
+    var description: String { "unknown stored message kind \"\(name)\"" }
 }

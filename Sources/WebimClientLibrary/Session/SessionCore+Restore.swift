@@ -23,7 +23,14 @@ extension SessionCore {
             historyEnded = try history.value(forKey: .historyEnded) == "1"
             for entry in try history.outbox() {
                 guard let request = OutboxRequest(record: entry) else { continue }
-                sendingMessages.append(request.sendingMessage(id: entry.clientSideId, timeMicros: entry.tsMicros))
+                // An entry this version cannot show is still delivered: only its bubble is missing until it is sent.
+                do {
+                    sendingMessages.append(
+                        try request.sendingMessage(id: entry.clientSideId, timeMicros: entry.tsMicros)
+                    )
+                } catch {
+                    log(.error, .messageHistory, "could not show a pending message: \(error)")
+                }
                 actionQueue.append(QueuedAction(outbox: entry.clientSideId, request: request))
             }
         } catch {

@@ -162,9 +162,19 @@ extension SessionCore {
         window.oldest.map { (micros: $0.timeMicros, id: $0.id) }
     }
 
-    private func allStored() -> [MessageImpl] {
+    private func allStored() -> [MessageImpl] { messages(fromStored: (try? history.allMessages()) ?? []) }
+
+    /// Stored rows as messages: a row this version cannot read is logged and left out, never shown as another kind.
+    private func messages(fromStored rows: [StoredMessageRecord]) -> [MessageImpl] {
         let context = messageContext
-        return ((try? history.allMessages()) ?? []).compactMap { MessageImpl(stored: $0, context: context) }
+        return rows.compactMap { row in
+            do {
+                return try MessageImpl(stored: row, context: context)
+            } catch {
+                log(.error, .messageHistory, "could not read a stored message: \(error)")
+                return nil
+            }
+        }
     }
 
     /// `resetTo(message:)`.
@@ -174,11 +184,8 @@ extension SessionCore {
     }
 
     private func storedMessages(before bound: (micros: Int64, id: String)?, limit: Int) -> [MessageImpl] {
-        let context = messageContext
         do {
-            return try history.messages(before: bound, limit: limit).compactMap {
-                MessageImpl(stored: $0, context: context)
-            }
+            return messages(fromStored: try history.messages(before: bound, limit: limit))
         } catch {
             log(.error, .messageHistory, "could not read history: \(error)")
             return []

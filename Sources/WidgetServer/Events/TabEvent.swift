@@ -21,25 +21,25 @@ enum TabEvent: Sendable {
     case result(ActionResult)
 
     /// The SSE event name (the contract: names mirror the listeners).
-    var name: String {
+    var name: EventName {
         switch self {
-        case .messageAdded: "message.added"
-        case .messageChanged: "message.changed"
-        case .messageRemoved: "message.removed"
-        case .messagesCleared: "messages.cleared"
-        case .chatState: "chat.state"
-        case .visitState: "visit.state"
-        case .operatorChanged: "operator.changed"
-        case .operatorTyping: "operator.typing"
-        case .departments: "departments"
-        case .locationSettings: "location.settings"
-        case .onlineStatus: "online.status"
-        case .unreadByOperator: "unread.operator"
-        case .unreadByVisitor: "unread.visitor"
-        case .hello: "hello"
-        case .fatalError: "error.fatal"
-        case .transientError: "error.transient"
-        case .result: "result"
+        case .messageAdded: .messageAdded
+        case .messageChanged: .messageChanged
+        case .messageRemoved: .messageRemoved
+        case .messagesCleared: .messagesCleared
+        case .chatState: .chatState
+        case .visitState: .visitState
+        case .operatorChanged: .operatorChanged
+        case .operatorTyping: .operatorTyping
+        case .departments: .departments
+        case .locationSettings: .locationSettings
+        case .onlineStatus: .onlineStatus
+        case .unreadByOperator: .unreadByOperator
+        case .unreadByVisitor: .unreadByVisitor
+        case .hello: .hello
+        case .fatalError: .fatalError
+        case .transientError: .transientError
+        case .result: .result
         }
     }
 

@@ -75,7 +75,7 @@ final class TabEventLog: Sendable {
             let numbered = state.withLock { state -> (ServerSentEvent, [(Int, Subscriber)])? in
                 guard !state.isEnded else { return nil }
                 state.lastID += 1
-                let frame = ServerSentEvent(id: state.lastID, event: event.name, data: data)
+                let frame = ServerSentEvent(id: state.lastID, event: event.name.rawValue, data: data)
                 state.projection.apply(event)
                 departs = state.departsNow()
                 state.replay.append(frame)
@@ -137,7 +137,9 @@ final class TabEventLog: Sendable {
             } else {
                 let snapshot = (try? JSONEncoder().encode(state.projection.snapshot))
                     .map { String(decoding: $0, as: UTF8.self) }
-                initial = [ServerSentEvent(id: state.lastID, event: "snapshot", data: snapshot ?? "{}")]
+                initial = [
+                    ServerSentEvent(id: state.lastID, event: EventName.snapshot.rawValue, data: snapshot ?? "{}")
+                ]
             }
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1

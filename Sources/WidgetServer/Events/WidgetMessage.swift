@@ -33,7 +33,7 @@ struct WidgetMessage: Encodable, Sendable, Equatable {
         id = message.getID()
         self.clientId = Nullable(clientId)
         serverId = Nullable(message.getServerSideID())
-        type = Self.name(of: message.getType())
+        type = message.getType().contractName
         text = Self.shownText(of: message)
         time = message.getTime().milliseconds
         senderName = message.getSenderName()
@@ -68,23 +68,6 @@ struct WidgetMessage: Encodable, Sendable, Equatable {
         let names = files.map { $0.getFileName() }
         return names.contains(text) || text == names.joined(separator: ", ") ? "" : text
     }
-
-    /// The contract's name of a message type.
-    static func name(of type: MessageType) -> String {
-        switch type {
-        case .actionRequest: "actionRequest"
-        case .contactInformationRequest: "contactInformationRequest"
-        case .keyboard: "keyboard"
-        case .keyboardResponse: "keyboardResponse"
-        case .fileFromOperator: "fileFromOperator"
-        case .fileFromVisitor: "fileFromVisitor"
-        case .info: "info"
-        case .operatorMessage: "operator"
-        case .operatorBusy: "operatorBusy"
-        case .visitorMessage: "visitor"
-        case .stickerVisitor: "sticker"
-        }
-    }
 }
 
 /// An operator as the page sees it.
@@ -113,7 +96,7 @@ struct WidgetDepartment: Encodable, Sendable, Equatable {
     init(_ department: any Department) {
         key = department.getKey()
         name = department.getName()
-        online = String(describing: department.getDepartmentOnlineStatus())
+        online = department.getDepartmentOnlineStatus().contractName
         order = department.getOrder()
         logoUrl = Nullable(department.getLogo()?.absoluteString)
     }

@@ -10,7 +10,7 @@ struct WidgetAttachment: Encodable, Sendable, Equatable {
     var files: [WidgetFile]
 
     init(_ attachment: any MessageAttachment, tabID: String) {
-        state = String(describing: attachment.getState())
+        state = attachment.getState().contractName
         progress = Nullable(attachment.getDownloadProgress())
         errorType = Nullable(attachment.getErrorType())
         errorMessage = Nullable(attachment.getErrorMessage())
@@ -68,11 +68,11 @@ struct WidgetQuote: Encodable, Sendable, Equatable {
     var file: Nullable<File>
 
     init(_ quote: any Quote) {
-        state = String(describing: quote.getState())
+        state = quote.getState().contractName
         messageId = Nullable(quote.getMessageID())
         text = Nullable(quote.getMessageText())
         senderName = Nullable(quote.getSenderName())
-        type = Nullable(quote.getMessageType().map(WidgetMessage.name(of:)))
+        type = Nullable(quote.getMessageType()?.contractName)
         time = Nullable(quote.getMessageTimestamp()?.milliseconds)
         file = Nullable(
             quote.getMessageAttachment().map {
@@ -99,10 +99,10 @@ struct WidgetKeyboard: Encodable, Sendable, Equatable {
             // The SDK calls every button without a link `insert`; one with nothing to insert just answers the bot,
             // so the page gets no type for it rather than an empty insert.
             let acts = configuration.map { $0.getButtonType() == .url || !$0.getData().isEmpty } ?? false
-            type = Nullable(acts ? configuration.map { String(describing: $0.getButtonType()) } : nil)
+            type = Nullable(acts ? configuration?.getButtonType().contractName : nil)
             data = Nullable(acts ? configuration?.getData() : nil)
             active = configuration?.isActive() ?? true
-            state = configuration.map { String(describing: $0.getState()) } ?? "showing"
+            state = configuration?.getState().contractName ?? ButtonState.showing.contractName
         }
     }
 
@@ -116,7 +116,7 @@ struct WidgetKeyboard: Encodable, Sendable, Equatable {
     var response: Nullable<Response>
 
     init(_ keyboard: any Keyboard) {
-        state = String(describing: keyboard.getState())
+        state = keyboard.getState().contractName
         buttons = keyboard.getButtons().map { $0.map(Button.init) }
         response = Nullable(
             keyboard.getResponse().map { Response(buttonId: $0.getButtonID(), messageId: $0.getMessageID()) }

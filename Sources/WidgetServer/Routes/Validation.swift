@@ -83,5 +83,16 @@ enum Validation {
             }
     }
 
-    private static func snake(_ field: String) -> String { ActionResultHandler.snakeCase(field) }
+    /// A field's name in an error code: `quotedMessageId` → `quoted_message_id`.
+    private static func snake(_ field: String) -> String {
+        var result = ""
+        for character in field {
+            if character.isUppercase {
+                result += "_" + character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
 }

@@ -51,11 +51,11 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
     }
 
     func changed(state previousState: ChatState, to newState: ChatState) {
-        events.publish(.chatState(String(describing: newState)))
+        events.publish(.chatState(newState.contractName))
     }
 
     func changed(state previousState: VisitSessionState, to newState: VisitSessionState) {
-        events.publish(.visitState(String(describing: newState)))
+        events.publish(.visitState(newState.contractName))
     }
 
     func changed(operator previousOperator: (any Operator)?, to newOperator: (any Operator)?) {
@@ -76,7 +76,7 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
     }
 
     func changed(onlineStatus previousOnlineStatus: OnlineStatus, to newOnlineStatus: OnlineStatus) {
-        events.publish(.onlineStatus(String(describing: newOnlineStatus)))
+        events.publish(.onlineStatus(newOnlineStatus.contractName))
     }
 
     func changedUnreadByOperatorTimestampTo(newValue: Date?) {
@@ -96,11 +96,11 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
     func helloMessage(message: String) { events.publish(.hello(message)) }
 
     func on(error: any WebimError) {
-        events.publish(.fatalError(type: String(describing: error.getErrorType()), message: error.getErrorString()))
+        events.publish(.fatalError(type: error.getErrorType().contractName, message: error.getErrorString()))
     }
 
     func on(error: any WebimNotFatalError) {
-        events.publish(.transientError(type: String(describing: error.getErrorType()), message: error.getErrorString()))
+        events.publish(.transientError(type: error.getErrorType().contractName, message: error.getErrorString()))
     }
 
     /// The two unread-by-visitor listeners each report half of the `unread.visitor` event.

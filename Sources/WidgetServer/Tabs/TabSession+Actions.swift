@@ -23,55 +23,72 @@ extension TabSession {
 
     /// Edits a visitor message.
     func edit(messageID: String, text: String, clientID: String) throws {
-        guard index.answer(forClientID: clientID) == nil else { return }
-        let message = try message(messageID, field: "id")
-        let handler = ActionResultHandler(clientID: clientID, events: events)
-        guard try requireStream().edit(message: message, text: text, completionHandler: handler) else {
-            throw APIError.conflict("cannot_edit", "This message cannot be edited.")
+        try once(messageID: messageID, clientID: clientID, refusal: ("cannot_edit", "This message cannot be edited.")) {
+            try requireStream().edit(message: $0, text: text, completionHandler: $1)
         }
-        index.remember(answer: messageID, forClientID: clientID)
     }
 
     /// Deletes a visitor message.
     func delete(messageID: String, clientID: String) throws {
-        guard index.answer(forClientID: clientID) == nil else { return }
-        let message = try message(messageID, field: "id")
-        let handler = ActionResultHandler(clientID: clientID, events: events)
-        guard try requireStream().delete(message: message, completionHandler: handler) else {
-            throw APIError.conflict("cannot_delete", "This message cannot be deleted.")
+        try once(
+            messageID: messageID,
+            clientID: clientID,
+            refusal: ("cannot_delete", "This message cannot be deleted.")
+        ) {
+            try requireStream().delete(message: $0, completionHandler: $1)
         }
-        index.remember(answer: messageID, forClientID: clientID)
     }
 
     /// Likes or dislikes an operator's message.
     func react(messageID: String, reaction: ReactionString, clientID: String) throws {
-        guard index.answer(forClientID: clientID) == nil else { return }
-        let message = try message(messageID, field: "id")
-        let handler = ActionResultHandler(clientID: clientID, events: events)
-        guard try requireStream().react(message: message, reaction: reaction, completionHandler: handler) else {
-            throw APIError.conflict("cannot_react", "This message takes no reaction, or no other one.")
+        let refusal = ("cannot_react", "This message takes no reaction, or no other one.")
+        try once(messageID: messageID, clientID: clientID, refusal: refusal) {
+            try requireStream().react(message: $0, reaction: reaction, completionHandler: $1)
         }
-        index.remember(answer: messageID, forClientID: clientID)
+    }
+
+    /// Performs an action on one message once per `clientID`; `perform` answers false when the message does not take
+    /// the action: 409 with `refusal`.
+    private func once(
+        messageID: String,
+        clientID: String,
+        refusal: (code: String, message: String),
+        _ perform: (any Message, ActionResultHandler) throws -> Bool
+    ) throws {
+        try once(clientID: clientID) { handler in
+            guard try perform(try message(messageID, field: "id"), handler) else {
+                throw APIError.conflict(refusal.code, refusal.message)
+            }
+            return messageID
+        }
+    }
+
+    /// Performs an action once per `clientID`: a retry of an accepted one does nothing again. Its outcome comes as a
+    /// `result` event through the handler; `perform` answers what the action was about, remembered for the retry.
+    private func once(clientID: String, _ perform: (ActionResultHandler) throws -> String) throws {
+        guard index.answer(forClientID: clientID) == nil else { return }
+        let answer = try perform(ActionResultHandler(clientID: clientID, events: events))
+        index.remember(answer: answer, forClientID: clientID)
     }
 
     /// Chooses a button of a bot keyboard.
     func chooseButton(messageID: String, buttonID: String, clientID: String) throws {
-        guard index.answer(forClientID: clientID) == nil else { return }
-        let message = try message(messageID, field: "messageId")
-        guard let keyboard = message.getKeyboard() else {
-            throw APIError.conflict("not_a_keyboard", "This message has no buttons.")
+        try once(clientID: clientID) { handler in
+            let message = try message(messageID, field: "messageId")
+            guard let keyboard = message.getKeyboard() else {
+                throw APIError.conflict("not_a_keyboard", "This message has no buttons.")
+            }
+            guard let button = keyboard.getButtons().joined().first(where: { $0.getID() == buttonID }) else {
+                throw APIError(
+                    status: .notFound,
+                    code: "unknown_button",
+                    message: "The keyboard has no such button.",
+                    field: "buttonId"
+                )
+            }
+            try requireStream().sendKeyboardRequest(button: button, message: message, completionHandler: handler)
+            return messageID
         }
-        guard let button = keyboard.getButtons().joined().first(where: { $0.getID() == buttonID }) else {
-            throw APIError(
-                status: .notFound,
-                code: "unknown_button",
-                message: "The keyboard has no such button.",
-                field: "buttonId"
-            )
-        }
-        let handler = ActionResultHandler(clientID: clientID, events: events)
-        try requireStream().sendKeyboardRequest(button: button, message: message, completionHandler: handler)
-        index.remember(answer: messageID, forClientID: clientID)
     }
 
     /// Reports the visitor's draft (nil: stopped typing).
@@ -79,14 +96,14 @@ extension TabSession {
 
     /// Rates the operator (the current one unless named).
     func rate(operatorID: String?, rating: Int, note: String?, clientID: String) throws {
-        guard index.answer(forClientID: clientID) == nil else { return }
-        let stream = try requireStream()
-        guard let operatorID = operatorID ?? stream.getCurrentOperator()?.getID() else {
-            throw APIError.conflict("no_operator", "There is no operator to rate.")
+        try once(clientID: clientID) { handler in
+            let stream = try requireStream()
+            guard let operatorID = operatorID ?? stream.getCurrentOperator()?.getID() else {
+                throw APIError.conflict("no_operator", "There is no operator to rate.")
+            }
+            try stream.rateOperatorWith(id: operatorID, note: note, byRating: rating, completionHandler: handler)
+            return operatorID
         }
-        let handler = ActionResultHandler(clientID: clientID, events: events)
-        try stream.rateOperatorWith(id: operatorID, note: note, byRating: rating, completionHandler: handler)
-        index.remember(answer: operatorID, forClientID: clientID)
     }
 
     /// Starts a chat (with the tab's department unless one is named) or closes it.
@@ -108,10 +125,10 @@ extension TabSession {
 
     /// E-mails the transcript.
     func sendTranscript(to email: String, clientID: String) throws {
-        guard index.answer(forClientID: clientID) == nil else { return }
-        let handler = ActionResultHandler(clientID: clientID, events: events)
-        try requireStream().sendDialogTo(emailAddress: email, completionHandler: handler)
-        index.remember(answer: email, forClientID: clientID)
+        try once(clientID: clientID) { handler in
+            try requireStream().sendDialogTo(emailAddress: email, completionHandler: handler)
+            return email
+        }
     }
 
     /// Sends a file, once per `clientID` as `send` does.

@@ -191,7 +191,7 @@ actor TabSession {
         let formatter = ISO8601DateFormatter()
         return messages.map { message in
             let sender =
-                message.getSenderName().isEmpty ? WidgetMessage.name(of: message.getType()) : message.getSenderName()
+                message.getSenderName().isEmpty ? message.getType().contractName : message.getSenderName()
             var text = message.getText()
             if let files = (message.getData()?.getAttachment() ?? message.getAttachment())?.getFilesInfo(),
                 !files.isEmpty

@@ -1,0 +1,109 @@
+import Testing
+import WebimClientLibrary
+
+@testable import WidgetServer
+
+/// Every name the page's contract carries, written out here once: a renamed Swift case must fail this test, not
+/// silently change what the page, an embedding site or a stored event reads.
+@Suite struct ContractNamesTests {
+    @Test func eventNamesAreTheContracts() {
+        #expect(
+            EventName.allCases.map(\.rawValue) == [
+                "snapshot", "message.added", "message.changed", "message.removed", "messages.cleared", "chat.state",
+                "visit.state", "operator.changed", "operator.typing", "departments", "location.settings",
+                "online.status", "unread.operator", "unread.visitor", "hello", "error.fatal", "error.transient",
+                "result",
+            ]
+        )
+        #expect(TabEvent.messagesCleared.name == .messagesCleared)
+        #expect(TabEvent.fatalError(type: "", message: "").name.rawValue == "error.fatal")
+    }
+
+    @Test func stateNamesAreTheContracts() {
+        let chatStates: [ChatState] = [
+            .chatting, .chattingWithRobot, .closedByOperator, .closedByVisitor, .invitation, .closed, .queue, .unknown,
+        ]
+        #expect(
+            chatStates.map(\.contractName) == [
+                "chatting", "chattingWithRobot", "closedByOperator", "closedByVisitor", "invitation", "closed", "queue",
+                "unknown",
+            ]
+        )
+        let visitStates: [VisitSessionState] = [
+            .chat, .departmentSelection, .idle, .idleAfterChat, .offlineMessage, .firstQuestion, .unknown,
+        ]
+        #expect(
+            visitStates.map(\.contractName) == [
+                "chat", "departmentSelection", "idle", "idleAfterChat", "offlineMessage", "firstQuestion", "unknown",
+            ]
+        )
+        let online: [OnlineStatus] = [.busyOffline, .busyOnline, .offline, .online, .unknown]
+        let names = ["busyOffline", "busyOnline", "offline", "online", "unknown"]
+        #expect(online.map(\.contractName) == names)
+        let departments: [DepartmentOnlineStatus] = [.busyOffline, .busyOnline, .offline, .online, .unknown]
+        #expect(departments.map(\.contractName) == names)
+        let fatal: [FatalErrorType] = [
+            .accountBlocked, .noChat, .providedVisitorFieldsExpired, .unknown, .visitorBanned,
+            .wrongProvidedVisitorHash, .initializationFailed,
+        ]
+        #expect(
+            fatal.map(\.contractName) == [
+                "accountBlocked", "noChat", "providedVisitorFieldsExpired", "unknown", "visitorBanned",
+                "wrongProvidedVisitorHash", "initializationFailed",
+            ]
+        )
+        let transient: [NotFatalErrorType] = [.noNetworkConnection, .serverIsNotAvailable]
+        #expect(transient.map(\.contractName) == ["noNetworkConnection", "serverIsNotAvailable"])
+    }
+
+    @Test func messagePartNamesAreTheContracts() {
+        let types: [MessageType] = [
+            .actionRequest, .contactInformationRequest, .keyboard, .keyboardResponse, .fileFromOperator,
+            .fileFromVisitor, .info, .operatorMessage, .operatorBusy, .visitorMessage, .stickerVisitor,
+        ]
+        #expect(
+            types.map(\.contractName) == [
+                "actionRequest", "contactInformationRequest", "keyboard", "keyboardResponse", "fileFromOperator",
+                "fileFromVisitor", "info", "operator", "operatorBusy", "visitor", "sticker",
+            ]
+        )
+        let attachments: [AttachmentState] = [.error, .ready, .upload, .externalChecks]
+        #expect(attachments.map(\.contractName) == ["error", "ready", "upload", "externalChecks"])
+        let quotes: [QuoteState] = [.pending, .filled, .notFound]
+        #expect(quotes.map(\.contractName) == ["pending", "filled", "notFound"])
+        let keyboards: [KeyboardState] = [.pending, .completed, .canceled]
+        #expect(keyboards.map(\.contractName) == ["pending", "completed", "canceled"])
+        let buttonTypes: [ButtonType] = [.url, .insert]
+        #expect(buttonTypes.map(\.contractName) == ["url", "insert"])
+        let buttonStates: [ButtonState] = [.showing, .showingSelected, .hidden]
+        #expect(buttonStates.map(\.contractName) == ["showing", "showingSelected", "hidden"])
+    }
+
+    @Test func refusalCodesAreTheContracts() {
+        #expect(
+            ActionFailure.allCases.map(\.rawValue) == [
+                "unknown", "quoted_message_can_not_be_replied", "quoted_message_from_another_visitor",
+                "quoted_message_multiple_ids", "quoted_message_required_arguments_missing", "quoted_message_wrong_id",
+                "not_allowed", "message_empty", "message_not_owned", "max_length_exceeded", "wrong_mesage_kind",
+                "message_not_found", "file_size_exceeded", "file_type_not_allowed", "uploaded_file_not_found",
+                "upload_canceled", "unauthorized", "file_size_too_small", "max_files_count_per_chat_exceeded",
+                "malicious_file_detected", "upload_not_allowed", "no_chat", "button_id_not_set",
+                "request_message_id_not_set", "can_not_create_response", "wrong_operator_id", "note_is_too_long",
+                "operator_not_in_chat", "rate_disabled", "rate_value_incorrect", "sent_too_many_times",
+            ]
+        )
+        // Each refusal reads as a sentence, and the generic one only where nothing more is known.
+        for failure in ActionFailure.allCases {
+            #expect(failure.message.hasSuffix("."))
+            #expect((failure.message == ActionFailure.unknown.message) == (failure == .unknown), "\(failure)")
+        }
+        #expect(ActionFailure(EditMessageError.wrongMesageKind) == .wrongMessageKind)
+        #expect(ActionFailure(SendFileError.fileSizeExceeded).rawValue == "file_size_exceeded")
+        #expect(ActionFailure(KeyboardResponseError.canNotCreateResponse).rawValue == "can_not_create_response")
+        #expect(ActionFailure(RateOperatorError.noteIsTooLong).rawValue == "note_is_too_long")
+        #expect(ActionFailure(SendDialogToEmailAddressError.sentTooManyTimes).rawValue == "sent_too_many_times")
+        #expect(ActionFailure(DataMessageError.quotedMessageWrongId).rawValue == "quoted_message_wrong_id")
+        #expect(ActionFailure(DeleteMessageError.messageNotFound).rawValue == "message_not_found")
+        #expect(ActionFailure(ReactionError.notAllowed).rawValue == "not_allowed")
+    }
+}
