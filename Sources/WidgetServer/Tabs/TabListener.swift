@@ -10,8 +10,8 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
     private let tabID: String
     private let events: TabEventLog
     private let index: TabMessageIndex
-    /// The page's id for the message being sent right now: `send(message:)` calls `added` before it returns.
-    let pendingClientID = PendingClientID()
+    /// The page's ids of the messages the widget is sending.
+    let outgoing = OutgoingClientIDs()
 
     init(tabID: String, events: TabEventLog, index: TabMessageIndex) {
         self.tabID = tabID
@@ -26,10 +26,7 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
     }
 
     func added(message newMessage: any Message, after previousMessage: (any Message)?) {
-        let clientID =
-            newMessage.getSendStatus() == .sending
-            ? pendingClientID.take() ?? events.clientID(ofMessage: newMessage.getID())
-            : events.clientID(ofMessage: newMessage.getID())
+        let clientID = outgoing.take(messageID: newMessage.getID()) ?? events.clientID(ofMessage: newMessage.getID())
         events.publish(
             .messageAdded(widgetMessage(newMessage, clientID: clientID), beforeID: previousMessage?.getID())
         )

@@ -140,24 +140,25 @@ extension TabSession {
         return receipt
     }
 
-    /// The core's once-only send under the id `clientID` names, its `message.added` tagged with `clientID`.
+    /// The core's once-only send under the id `clientID` names, its `message.added` tagged with `clientID` whenever the
+    /// session reports it.
     private func sendOnce(
         _ outgoing: OutgoingMessage,
         clientID: String,
         on stream: any MessageStream
     ) throws -> OutgoingMessageReceipt? {
         let handler = ActionResultHandler(clientID: clientID, events: events)
-        listener.pendingClientID.set(clientID)
-        defer { _ = listener.pendingClientID.take() }
+        let messageID = OutgoingMessageID.make(tabID: id, clientID: clientID)
+        listener.outgoing.expect(clientID, forMessageID: messageID)
         do {
-            return try stream.send(
-                outgoing,
-                clientSideID: OutgoingMessageID.make(tabID: id, clientID: clientID),
-                completionHandler: handler
-            )
-        } catch is OutboxFailure {
+            let receipt = try stream.send(outgoing, clientSideID: messageID, completionHandler: handler)
+            if receipt?.isNew != true { listener.outgoing.forget(messageID: messageID) }
+            return receipt
+        } catch {
+            listener.outgoing.forget(messageID: messageID)
             // The core has logged what could not be written.
-            throw APIError.storageUnavailable
+            if error is OutboxFailure { throw APIError.storageUnavailable }
+            throw error
         }
     }
 
