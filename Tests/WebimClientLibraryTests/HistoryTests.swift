@@ -137,15 +137,7 @@ import WebimWire
     @Test func historyIsStoredLocallyAndShownAtOnceAfterARestart() async throws {
         try await withTemporaryDirectory { directory in
             let storage = directory.appendingPathComponent("kept-visitor")
-            let kept = Mutex<[String]>([])
-            try await ManualChat.with(storage: storage) { chat in
-                try await chat.operatorJoins()
-                _ = try await chat.sendConfirmed("First")
-                try await chat.operatorSays("Second")
-                let shown = try await chat.harness.newTracker(lastMessages: 10)
-                kept.withLock { $0 = shown }
-            }
-            let before = kept.withLock { $0 }
+            let before = try await ManualChat.storedConversation(in: storage)
             #expect(before.count == 2)
             // No service at all now: the stored history still answers.
             let offline = SessionHarness()

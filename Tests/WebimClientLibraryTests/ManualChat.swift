@@ -59,6 +59,20 @@ struct ManualChat: Sendable {
         }
     }
 
+    /// A visitor stored in `storage` whose chat holds one message each way, the service gone afterwards: the ids the
+    /// tracker showed.
+    static func storedConversation(in storage: URL) async throws -> [String] {
+        let kept = Mutex<[String]>([])
+        try await with(storage: storage) { chat in
+            try await chat.operatorJoins()
+            _ = try await chat.sendConfirmed("First")
+            try await chat.operatorSays("Second")
+            let shown = try await chat.harness.newTracker(lastMessages: 10)
+            kept.withLock { $0 = shown }
+        }
+        return kept.withLock { $0 }
+    }
+
     /// Whether `event` is reported within 15 s (events before it are skipped).
     func saw(_ event: Observed) async -> Bool {
         await events.first { $0 == event } != nil

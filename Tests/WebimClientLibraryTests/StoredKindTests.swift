@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import TestSupport
 import Testing
 
@@ -33,15 +32,7 @@ import Testing
     @Test func aStoredRowOfAnUnknownKindIsLeftOutNotShownAsInfo() async throws {
         try await withTemporaryDirectory { directory in
             let storage = directory.appendingPathComponent("kept-visitor")
-            let kept = Mutex<[String]>([])
-            try await ManualChat.with(storage: storage) { chat in
-                try await chat.operatorJoins()
-                _ = try await chat.sendConfirmed("First")
-                try await chat.operatorSays("Second")
-                let shown = try await chat.harness.newTracker(lastMessages: 10)
-                kept.withLock { $0 = shown }
-            }
-            let before = kept.withLock { $0 }
+            let before = try await ManualChat.storedConversation(in: storage)
             #expect(before.count == 2)
             // A newer version wrote a row of a kind this one does not know, with no wire item to rebuild it from.
             let file = try #require(Self.historyFile(under: storage))
