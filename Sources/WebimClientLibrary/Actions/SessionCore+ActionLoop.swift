@@ -18,8 +18,7 @@ extension SessionCore {
     /// Messages are retried until the service answers, and the service deduplicates them by client-side id, so
     /// one re-sent after a lost answer or a restart is stored once. Other actions end after five failures.
     func runActionLoop() async {
-        var unavailableFailures = 0
-        var connectionFailures = 0
+        var backoff = RetryBackoff()
         while !isDestroyed, !Task.isCancelled {
             await waitUntil { !isPaused && pageID != nil && !actionQueue.isEmpty }
             guard !isDestroyed, let action = actionQueue.first else { return }
@@ -31,26 +30,25 @@ extension SessionCore {
                     guard handleSessionError(started.error) else { continue }
                 }
                 let answer = try await perform(action.call)
-                unavailableFailures = 0
-                connectionFailures = 0
+                backoff.succeeded()
                 guard handleSessionError(answer.error) else { continue }
                 finish(action, answer)
             } catch WireClient.TransportError.noConnection(let description) {
-                connectionFailures = min(connectionFailures + 1, 24)
+                let wait = backoff.connectionFailed()
                 report(.noNetworkConnection, description)
-                try? await Task.sleep(for: .seconds(connectionFailures / 5) + .milliseconds(200))
+                try? await Task.sleep(for: wait)
             } catch {
-                // A status the protocol does not parse (502, say) or an unreadable body: wait n s after the n-th.
-                unavailableFailures += 1
-                if unavailableFailures >= 5 {
+                // A status the protocol does not parse (502, say) or an unreadable body.
+                let retry = backoff.unavailable()
+                if retry.worthReporting {
                     report(.serverIsNotAvailable, "\(error)")
                     if !action.retriesForever {
-                        unavailableFailures = 0
+                        backoff.gaveUp()
                         finish(action, ActionOutcome.failure(WireError.unknown))
                         continue
                     }
                 }
-                try? await Task.sleep(for: .seconds(min(unavailableFailures, 10)))
+                try? await Task.sleep(for: retry.wait)
             }
         }
     }

@@ -4,8 +4,7 @@ import WebimWire
 extension SessionCore {
     /// Init, then long-poll deltas until destroyed; network faults are retried with PROTOCOL.md §1.5's backoff.
     func runDeltaLoop() async {
-        var connectionFailures = 0
-        var unavailableFailures = 0
+        var backoff = RetryBackoff()
         while !isDestroyed, !Task.isCancelled {
             await waitUntil { !isPaused }
             guard !isDestroyed, !Task.isCancelled else { return }
@@ -27,23 +26,21 @@ extension SessionCore {
                         as: DeltaResponse.self
                     )
                 guard !isDestroyed, !Task.isCancelled else { return }
-                connectionFailures = 0
-                unavailableFailures = 0
+                backoff.succeeded()
                 setConnected(true)
                 if await apply(answer, wasInit: needsInit) == false {
                     try await Task.sleep(for: .seconds(1))
                 }
             } catch WireClient.TransportError.unavailable(let status) {
-                unavailableFailures += 1
-                if unavailableFailures >= 5 { report(.serverIsNotAvailable, "HTTP \(status)") }
-                try? await Task.sleep(for: .seconds(min(unavailableFailures, 10)))
+                let retry = backoff.unavailable()
+                if retry.worthReporting { report(.serverIsNotAvailable, "HTTP \(status)") }
+                try? await Task.sleep(for: retry.wait)
             } catch WireClient.TransportError.noConnection(let description) {
                 guard !Task.isCancelled else { return }
-                connectionFailures = min(connectionFailures + 1, 24)
+                let wait = backoff.connectionFailed()
                 setConnected(false)
                 report(.noNetworkConnection, description)
-                // iOS waits floor(k/5) s; the extra 100 ms keeps a refused connection from spinning a core.
-                try? await Task.sleep(for: .seconds(connectionFailures / 5) + .milliseconds(100))
+                try? await Task.sleep(for: wait)
             } catch {
                 log(.warning, .networkRequest, "delta answer unreadable: \(error)")
                 try? await Task.sleep(for: .seconds(1))
