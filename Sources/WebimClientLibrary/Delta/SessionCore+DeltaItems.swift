@@ -118,8 +118,8 @@ extension SessionCore {
 }
 
 extension OnlineStatus {
-    /// PROTOCOL.md §8.3.
-    init(wireValue: String?) {
+    /// PROTOCOL.md §8.3: the status a delta, a full update or `get-online-status` names.
+    package init(wireValue: String?) {
         switch wireValue {
         case "online": self = .online
         case "busy_online": self = .busyOnline

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import WebimClientLibrary
 import WebimWire
 
 /// `GET /api/locations/{location}/status`: whether anyone answers at a location, before any tab exists. An embedded
@@ -29,16 +30,11 @@ struct LocationStatusRoutes {
             let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(5))
             let body = try await response.body.collect(upTo: 64 * 1024)
             let answer = try WireCoding.decode(OnlineStatusResponse.self, fromJSON: Data(body.readableBytesView))
-            return answer.onlineStatus.flatMap { Self.pageNames[$0] } ?? Self.unknown
+            return OnlineStatus(wireValue: answer.onlineStatus).contractName
         } catch {
             return Self.unknown
         }
     }
 
-    private static let unknown = "unknown"
-
-    /// Wire status (PROTOCOL.md §8.3) → the name the page's `online.status` event uses.
-    private static let pageNames = [
-        "online": "online", "busy_online": "busyOnline", "offline": "offline", "busy_offline": "busyOffline",
-    ]
+    private static let unknown = OnlineStatus.unknown.contractName
 }
