@@ -141,6 +141,11 @@ public final class SessionBuilder {
     @discardableResult
     public func set(wireTransport: any WireTransport) -> SessionBuilder { with { $0.wireTransport = wireTransport } }
 
+    /// Linux addition: the clock the session's timers sleep on (default: `ContinuousClock`), so that tests can
+    /// drive them with a test clock.
+    @discardableResult
+    package func set(clock: any Clock<Duration>) -> SessionBuilder { with { $0.clock = clock } }
+
     /// Builds the session. It starts paused: call `resume()`.
     public func build() throws -> any WebimSession {
         guard settings.accountName != nil else { throw SessionBuilderError.nilAccountName }

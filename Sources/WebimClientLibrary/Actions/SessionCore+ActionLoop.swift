@@ -4,83 +4,59 @@ import WebimWire
 extension SessionCore {
     /// Adds a request to the end of the action queue.
     func enqueue(_ action: QueuedAction) {
-        if action.isTyping {
-            // A newer draft makes a waiting one pointless; the first entry may already be on the wire.
-            let waiting = actionQueue.dropFirst().filter(\.isTyping).map(\.id)
-            actionQueue.removeAll { waiting.contains($0.id) }
-        }
-        actionQueue.append(action)
+        actions.enqueue(action)
         wakeAll()
     }
 
-    /// Performs the queue in order, one request at a time (PROTOCOL.md §1.5).
+    /// Performs the queue in order, one request at a time (PROTOCOL.md §1.5); the queue decides, this performs.
     ///
     /// Messages are retried until the service answers, and the service deduplicates them by client-side id, so
     /// one re-sent after a lost answer or a restart is stored once. Other actions end after five failures.
     func runActionLoop() async {
-        var backoff = RetryBackoff()
         while !isDestroyed, !Task.isCancelled {
-            await waitUntil { !isPaused && pageID != nil && !actionQueue.isEmpty }
-            guard !isDestroyed, let action = actionQueue.first else { return }
-            do {
-                if action.startsChat, state.needsChatStart {
-                    let started = try await perform(
-                        .action(.chatStart, [(WireParameter.clientSideID, ClientSideID.make())])
-                    )
-                    guard handleSessionError(started.error) else { continue }
-                }
-                let answer = try await perform(action.call)
-                backoff.succeeded()
-                guard handleSessionError(answer.error) else { continue }
-                finish(action, answer)
-            } catch WireClient.TransportError.noConnection(let description) {
-                let wait = backoff.connectionFailed()
-                report(.noNetworkConnection, description)
-                try? await Task.sleep(for: wait)
-            } catch {
-                // A status the protocol does not parse (502, say) or an unreadable body.
-                let retry = backoff.unavailable()
-                if retry.worthReporting {
-                    report(.serverIsNotAvailable, "\(error)")
-                    if !action.retriesForever {
-                        backoff.gaveUp()
-                        finish(action, ActionOutcome.failure(WireError.unknown))
-                        continue
-                    }
-                }
-                try? await Task.sleep(for: retry.wait)
+            guard case .perform(let action, let startingChat) = nextAction() else {
+                await waitUntil { if case .perform = nextAction() { true } else { false } }
+                continue
             }
+            let steps: [ActionQueue.Action]
+            do {
+                steps = try await send(action, startingChat: startingChat)
+            } catch {
+                guard !isDestroyed, !Task.isCancelled else { return }
+                steps = actions.failed(action, ActionQueue.Fault(error))
+            }
+            for step in steps { await perform(step) }
         }
     }
 
-    /// Handles the answers that concern the whole session; true when the action itself got its answer.
-    private func handleSessionError(_ error: String?) -> Bool {
-        guard let error else { return true }
-        if error == WireError.reinitRequired {
-            // PROTOCOL.md §2.6: the action is sent again once init gave a fresh page.
+    private func nextAction() -> ActionQueue.Next {
+        actions.next(canSend: lifecycle.isRunning && pageID != nil, chatIsClosed: state.needsChatStart)
+    }
+
+    /// Sends `action`, after a `chat.start` when the chat is closed, and says what its answer means.
+    private func send(_ action: QueuedAction, startingChat: Bool) async throws -> [ActionQueue.Action] {
+        if startingChat {
+            let started = try await perform(.action(.chatStart, [(WireParameter.clientSideID, ClientSideID.make())]))
+            if let steps = actions.chatStartAnswered(error: started.error) { return steps }
+        }
+        let answer = try await perform(action.call)
+        return actions.answered(action, error: answer.error, data: answer.data)
+    }
+
+    private func perform(_ step: ActionQueue.Action) async {
+        switch step {
+        case .finish(let action, let outcome):
+            action.onFinish(self, outcome)
+        case .report(let type, let description):
+            report(type, description)
+        case .dropAuthorization:
             dropAuthorization()
             wakeAll()
-            return false
+        case .fail(let code):
+            fail(with: code)
+        case .sleep(let duration):
+            await clock.sleep(for: duration)
         }
-        if Self.isFatalForActions(error) {
-            fail(with: error)
-            return false
-        }
-        return true
-    }
-
-    private func finish(_ action: QueuedAction, _ answer: ActionResponse) {
-        if let error = answer.error ?? answer.data?["error"]?.stringValue {
-            finish(action, ActionOutcome.failure(error))
-        } else {
-            finish(action, ActionOutcome.success(data: answer.data))
-        }
-    }
-
-    private func finish(_ action: QueuedAction, _ outcome: ActionOutcome) {
-        guard let index = actionQueue.firstIndex(where: { $0.id == action.id }) else { return }
-        actionQueue.remove(at: index)
-        action.onFinish(self, outcome)
     }
 
     /// Makes one request with the current page and token.

@@ -98,47 +98,38 @@ extension SessionCore {
         }
     }
 
-    /// `setVisitorTyping(draftMessage:)`: at most one report a second while the draft changes, and
-    /// `typing=0` five seconds after the last change (PROTOCOL.md §2.1).
+    /// `setVisitorTyping(draftMessage:)`: the throttle decides when a report goes (PROTOCOL.md §2.1).
     func setVisitorTyping(draft: String?) {
-        typing.latestDraft = draft
-        typing.changeCount += 1
-        let change = typing.changeCount
-        guard let draft else {
-            sendTyping(isTyping: false, draft: nil)
-            return
-        }
-        let now = ContinuousClock.now
-        if let last = typing.lastSent, now - last < .seconds(1) {
-            guard !typing.flushScheduled else { return }
-            typing.flushScheduled = true
-            let wait = .seconds(1) - (now - last)
-            Task {
-                try? await Task.sleep(for: wait)
-                typing.flushScheduled = false
-                if typing.latestDraft != nil { sendTyping(isTyping: true, draft: typing.latestDraft) }
+        for action in typing.draftChanged(to: draft, at: clock.elapsed) { perform(action) }
+    }
+
+    private func perform(_ action: TypingThrottle.Action) {
+        switch action {
+        case .report(let isTyping, let draft):
+            guard !isDestroyed else { return }
+            var fields = [
+                (WireParameter.typing, isTyping ? "1" : "0"),
+                (WireParameter.deleteDraft, draft == nil ? "1" : "0"),
+            ]
+            if let draft { fields.append((WireParameter.messageDraft, draft)) }
+            var queued = QueuedAction(call: .action(.chatVisitorTyping, fields)) { _, _ in }
+            queued.isTyping = true
+            enqueue(queued)
+        case .scheduleFlush(let wait):
+            spawn { core in
+                guard await core.clock.sleep(for: wait) else { return }
+                core.typingTimerFired { $0.flushDue(at: $1) }
             }
-        } else {
-            sendTyping(isTyping: true, draft: draft)
-        }
-        Task {
-            try? await Task.sleep(for: .seconds(5))
-            guard change == typing.changeCount, let latest = typing.latestDraft else { return }
-            sendTyping(isTyping: false, draft: latest)
+        case .scheduleQuietCheck(let change, let wait):
+            spawn { core in
+                guard await core.clock.sleep(for: wait) else { return }
+                core.typingTimerFired { $0.quietTimeDue(change: change, at: $1) }
+            }
         }
     }
 
-    private func sendTyping(isTyping: Bool, draft: String?) {
-        guard !isDestroyed else { return }
-        typing.lastSent = ContinuousClock.now
-        var fields = [
-            (WireParameter.typing, isTyping ? "1" : "0"),
-            (WireParameter.deleteDraft, draft == nil ? "1" : "0"),
-        ]
-        if let draft { fields.append((WireParameter.messageDraft, draft)) }
-        var action = QueuedAction(call: .action(.chatVisitorTyping, fields)) { _, _ in }
-        action.isTyping = true
-        enqueue(action)
+    private func typingTimerFired(_ event: (inout TypingThrottle, Duration) -> TypingThrottle.Action?) {
+        if let action = event(&typing, clock.elapsed) { perform(action) }
     }
 
     /// `clearHistory()`: on the service and here.
@@ -155,15 +146,15 @@ extension SessionCore {
         queue(.setPushToken, [(WireParameter.pushToken, token)])
     }
 
-    /// `destroyWithClearVisitorData()` unregisters the push token first, waiting at most 2 s (PROTOCOL.md §2.8).
-    func unregisterPushToken() {
-        guard settings.deviceToken != nil, pageID != nil else { return }
+    /// `destroyWithClearVisitorData()` unregisters the push token first, waiting at most 2 s (PROTOCOL.md §2.8):
+    /// the session's farewell, which its lifetime runs after every other task ended.
+    func pushTokenUnregistration() -> SessionLifetime.Job? {
+        guard settings.deviceToken != nil, pageID != nil else { return nil }
         let wire = wire
         let fields =
             [(WireParameter.action, WireAction.setPushToken.rawValue), (WireParameter.pushToken, "none")]
             + credentialsQuery()
-        // Outlives the session on purpose: the session is gone by the time the service answers.
-        Task.detached {
+        return {
             _ = try? await wire.postForm(
                 WireEndpoint.action,
                 fields: fields,
@@ -172,12 +163,4 @@ extension SessionCore {
             )
         }
     }
-}
-
-/// The throttle of typing reports.
-struct TypingThrottle: Sendable {
-    var latestDraft: String?
-    var lastSent: ContinuousClock.Instant?
-    var flushScheduled = false
-    var changeCount = 0
 }

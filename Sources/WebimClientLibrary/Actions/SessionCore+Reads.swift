@@ -6,31 +6,32 @@ extension SessionCore {
     /// `searchStreamMessagesBy(query:completionHandler:)`.
     func search(query: String, completion: @escaping @Sendable (isolated SessionCore, [MessageImpl]?) -> Void) {
         let request = [(WireParameter.query, query)] + credentialsQuery()
-        Task {
-            let answer = try? await wire.get(
+        spawn { core in
+            let answer = try? await core.wire.get(
                 WireEndpoint.searchMessages,
                 query: request,
-                timeout: settings.requestTimeout,
+                timeout: core.settings.requestTimeout,
                 as: SearchResponse.self
             )
-            guard !isDestroyed else { return }
-            let context = messageContext
-            completion(self, answer?.data.map { $0.items.compactMap { MessageImpl(item: $0, context: context) } })
+            guard !core.isDestroyed else { return }
+            let context = core.messageContext
+            completion(core, answer?.data.map { $0.items.compactMap { MessageImpl(item: $0, context: context) } })
         }
     }
 
     /// `getRawConfig(forLocation:)` and `getServerSideSettings`: the location config (PROTOCOL.md §9).
     func fetchConfig(location: String, completion: @escaping @Sendable (isolated SessionCore, JSONValue?) -> Void) {
         let path = "\(WireEndpoint.configs)/\(location)"
-        Task {
-            let answer = try? await wire.get(
+        let query = [(WireParameter.jsonp, "false")] + credentialsQuery()
+        spawn { core in
+            let answer = try? await core.wire.get(
                 path,
-                query: [(WireParameter.jsonp, "false")] + credentialsQuery(),
-                timeout: settings.requestTimeout,
+                query: query,
+                timeout: core.settings.requestTimeout,
                 as: JSONValue.self
             )
-            guard !isDestroyed else { return }
-            completion(self, answer.flatMap { $0["error"] == nil ? $0 : nil })
+            guard !core.isDestroyed else { return }
+            completion(core, answer.flatMap { $0["error"] == nil ? $0 : nil })
         }
     }
 

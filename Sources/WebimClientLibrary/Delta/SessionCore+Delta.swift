@@ -2,87 +2,100 @@ import Foundation
 import WebimWire
 
 extension SessionCore {
-    /// Init, then long-poll deltas until destroyed; network faults are retried with PROTOCOL.md §1.5's backoff.
+    /// Init, then long-poll deltas until destroyed; the poller decides, this performs. A location change abandons
+    /// the held long-poll: each run races the next restart and the loser is cancelled.
     func runDeltaLoop() async {
-        var backoff = RetryBackoff()
         while !isDestroyed, !Task.isCancelled {
-            await waitUntil { !isPaused }
-            guard !isDestroyed, !Task.isCancelled else { return }
-            do {
-                let needsInit = pageID == nil || authToken == nil || revision == 0
-                if needsInit { await fetchStartupConfig() }
-                let answer =
-                    needsInit
-                    ? try await wire.get(
-                        WireEndpoint.initialization,
-                        query: initQuery(),
-                        timeout: settings.requestTimeout,
-                        as: DeltaResponse.self
-                    )
-                    : try await wire.get(
-                        WireEndpoint.delta,
-                        query: deltaQuery(),
-                        timeout: .seconds(60),
-                        as: DeltaResponse.self
-                    )
-                guard !isDestroyed, !Task.isCancelled else { return }
-                backoff.succeeded()
-                setConnected(true)
-                if await apply(answer, wasInit: needsInit) == false {
-                    try await Task.sleep(for: .seconds(1))
-                }
-            } catch WireClient.TransportError.unavailable(let status) {
-                let retry = backoff.unavailable()
-                if retry.worthReporting { report(.serverIsNotAvailable, "HTTP \(status)") }
-                try? await Task.sleep(for: retry.wait)
-            } catch WireClient.TransportError.noConnection(let description) {
-                guard !Task.isCancelled else { return }
-                let wait = backoff.connectionFailed()
-                setConnected(false)
-                report(.noNetworkConnection, description)
-                try? await Task.sleep(for: wait)
-            } catch {
-                log(.warning, .networkRequest, "delta answer unreadable: \(error)")
-                try? await Task.sleep(for: .seconds(1))
+            let restarts = deltaRestarts
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await self.pollDeltas() }
+                group.addTask { await self.waitForRestart(after: restarts) }
+                await group.next()
+                group.cancelAll()
             }
         }
     }
 
-    /// Applies an init or delta answer; false means the answer was unusable and should be retried later.
-    private func apply(_ answer: DeltaResponse, wasInit: Bool) async -> Bool {
-        if let error = answer.error {
-            switch error {
-            case WireError.reinitRequired:
-                dropAuthorization()
-                return true
-            case WireError.providedAuthTokenNotFound where wasInit:
-                // PROTOCOL.md §2.6: ask the app to register the token again every fifth time.
-                dropAuthorization()
-                providedTokenFailures += 1
-                if providedTokenFailures % 5 == 0, let token = settings.providedAuthorizationToken {
-                    settings.providedAuthorizationTokenStateListener?.update(providedAuthorizationToken: token)
+    private func waitForRestart(after restarts: Int) async { await waitUntil { deltaRestarts != restarts } }
+
+    private func pollDeltas() async {
+        while !isDestroyed, !Task.isCancelled {
+            await waitUntil { lifecycle.isRunning }
+            guard lifecycle.isRunning, !Task.isCancelled else { return }
+            let request = poller.nextRequest(isAuthorized: pageID != nil && authToken != nil)
+            let actions: [DeltaPoller.Action]
+            do {
+                let answer = try await ask(request)
+                guard !isDestroyed, !Task.isCancelled else { return }
+                for action in poller.answerArrived() { await perform(action) }
+                actions = poller.answered(apply(answer, to: request), to: request)
+            } catch {
+                guard !isDestroyed, !Task.isCancelled else { return }
+                actions = poller.failed(DeltaPoller.Fault(error))
+                if case .unreadable(let description) = DeltaPoller.Fault(error) {
+                    log(.warning, .networkRequest, "delta answer unreadable: \(description)")
                 }
-                return false
-            default:
-                fail(with: error)
-                return true
             }
+            for action in actions { await perform(action) }
         }
+    }
+
+    private func ask(_ request: DeltaPoller.Request) async throws -> DeltaResponse {
+        switch request {
+        case .initialization:
+            await fetchStartupConfig()
+            return try await wire.get(
+                WireEndpoint.initialization,
+                query: initQuery(),
+                timeout: settings.requestTimeout,
+                as: DeltaResponse.self
+            )
+        case .delta(let since):
+            return try await wire.get(
+                WireEndpoint.delta,
+                query: deltaQuery(since: since),
+                timeout: .seconds(60),
+                as: DeltaResponse.self
+            )
+        }
+    }
+
+    /// Applies what an init or delta answer carries, and tells the poller what it was.
+    private func apply(_ answer: DeltaResponse, to request: DeltaPoller.Request) -> DeltaPoller.Answer {
+        if let error = answer.error { return .error(error) }
         if let fullUpdate = answer.fullUpdate {
             apply(fullUpdate)
-        } else if wasInit {
-            return false
+        } else if request == .initialization {
+            return .noFullUpdate
         }
         for item in answer.deltaList ?? [] { apply(item) }
-        if let newRevision = answer.revision { revision = newRevision }
-        return true
+        return .applied(revision: answer.revision)
+    }
+
+    private func perform(_ action: DeltaPoller.Action) async {
+        switch action {
+        case .setConnected(let connected):
+            setConnected(connected)
+        case .report(let type, let description):
+            report(type, description)
+        case .dropAuthorization:
+            dropAuthorization()
+        case .askForProvidedToken:
+            if let token = settings.providedAuthorizationToken {
+                settings.providedAuthorizationTokenStateListener?.update(providedAuthorizationToken: token)
+            }
+        case .fail(let code):
+            fail(with: code)
+        case .sleep(let duration):
+            await clock.sleep(for: duration)
+        }
     }
 
     /// Forgets the page so that the next iteration inits again (PROTOCOL.md §2.6 `reinit-required`).
     func dropAuthorization() {
         pageID = nil
         authToken = nil
-        revision = 0
+        poller.needsInitialization()
         credentials.update(baseURL: settings.baseURL, pageID: nil, authToken: nil)
     }
 
@@ -90,7 +103,7 @@ extension SessionCore {
     func change(location newLocation: String) {
         location = newLocation
         dropAuthorization()
-        if deltaLoop != nil { restartDeltaLoop() }
+        restartDeltaLoop()
     }
 
     private func initQuery() -> [(String, String)] {
@@ -118,7 +131,7 @@ extension SessionCore {
         return query
     }
 
-    private func deltaQuery() -> [(String, String)] {
+    private func deltaQuery(since revision: Int) -> [(String, String)] {
         [
             (WireParameter.since, String(revision)),
             // PROTOCOL.md §2.5: a cache-buster in ms since 2001-01-01, as iOS sends it.

@@ -8,13 +8,13 @@ extension SessionCore {
         var syncedAnnouncement: String?
         var failures = 0
         while !isDestroyed, !Task.isCancelled {
-            await waitUntil { !isPaused && pageID != nil }
+            await waitUntil { lifecycle.isRunning && pageID != nil }
             guard !isDestroyed else { return }
             let announcement = announcedHistoryRevision
             guard await fetchHistorySince() else {
                 // PROTOCOL.md §6: a failed request stalls polling; retry gently rather than spin.
                 failures = min(failures + 1, 60)
-                try? await Task.sleep(for: .seconds(failures))
+                await clock.sleep(for: .seconds(failures))
                 continue
             }
             failures = 0
@@ -22,7 +22,7 @@ extension SessionCore {
             if historyIsAnnounced {
                 await waitUntil { announcedHistoryRevision != syncedAnnouncement || pageID == nil }
             } else {
-                try? await Task.sleep(for: .seconds(60))
+                await clock.sleep(for: .seconds(60))
             }
         }
     }
@@ -94,24 +94,30 @@ extension SessionCore {
     /// The page before `before`: the one asked for ahead, when it is for this bound and nothing stored changed
     /// since it was asked for (a change may be newer than what it holds), else a new request.
     private func olderPage(before: Int64) async -> OlderPage? {
-        let prefetch = olderPrefetch
-        olderPrefetch = nil
-        if let prefetch, prefetch.before == before, prefetch.changes == history.messageChanges,
-            let page = await prefetch.answer.value
-        {
-            return page
+        if let prefetch = olderPrefetch, prefetch.before == before, prefetch.changes == history.messageChanges {
+            await waitUntil { olderPrefetch?.number != prefetch.number || olderPrefetch?.answer != nil }
+            if olderPrefetch?.number == prefetch.number, case .some(.some(let page)) = olderPrefetch?.answer {
+                olderPrefetch = nil
+                return page
+            }
         }
-        prefetch?.answer.cancel()
+        olderPrefetch = nil
         return await Self.requestOlderPage(before: before, query: credentialsQuery(), wire: wire, log: log)
     }
 
+    private static let prefetchNumbers = SequenceNumber()
+
+    /// Asks for the page before `before` ahead of the visitor; a newer prefetch makes its answer unwanted.
     private func prefetchOlderPage(before: Int64) {
         let (query, wire, log) = (credentialsQuery(), wire, log)
-        olderPrefetch = OlderPagePrefetch(
-            before: before,
-            changes: history.messageChanges,
-            answer: Task { await Self.requestOlderPage(before: before, query: query, wire: wire, log: log) }
-        )
+        let number = Self.prefetchNumbers.next()
+        olderPrefetch = OlderPagePrefetch(before: before, changes: history.messageChanges, number: number)
+        spawn { core in
+            let page = await Self.requestOlderPage(before: before, query: query, wire: wire, log: log)
+            guard core.olderPrefetch?.number == number else { return }
+            core.olderPrefetch?.answer = .some(page)
+            core.wakeAll()
+        }
     }
 
     /// One history-before request, decoded off the session's executor; nil if it failed.
@@ -145,16 +151,13 @@ extension SessionCore {
     private func waitForPage(atMost limit: Duration) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.waitUntilAuthorized() }
-            group.addTask { try? await Task.sleep(for: limit) }
+            group.addTask { [clock] in await clock.sleep(for: limit) }
             await group.next()
             group.cancelAll()
-            wakeAll()
         }
     }
 
-    private func waitUntilAuthorized() async {
-        await waitUntil { pageID != nil || Task.isCancelled }
-    }
+    private func waitUntilAuthorized() async { await waitUntil { pageID != nil } }
 
     /// Stores a since-page: deletions remove, everything else inserts or replaces (PROTOCOL.md §6).
     private func apply(historyPage items: [MessageItem]) {
@@ -184,5 +187,8 @@ struct OlderPage: Sendable {
 struct OlderPagePrefetch {
     var before: Int64
     var changes: Int
-    var answer: Task<OlderPage?, Never>
+    /// Tells this prefetch's answer from an abandoned one's.
+    var number: Int
+    /// Nil while the request runs; then the page, or nil inside when the request failed.
+    var answer: OlderPage??
 }

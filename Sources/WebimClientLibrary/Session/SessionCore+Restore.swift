@@ -31,7 +31,7 @@ extension SessionCore {
                 } catch {
                     log(.error, .messageHistory, "could not show a pending message: \(error)")
                 }
-                actionQueue.append(QueuedAction(outbox: entry.clientSideId, request: request))
+                actions.enqueue(QueuedAction(outbox: entry.clientSideId, request: request))
             }
         } catch {
             log(.error, .messageHistory, "could not read local history: \(error)")

@@ -22,15 +22,21 @@ actor SessionCore {
     var messageListener: (any MessageListener)?
     /// Visitor messages the service has not confirmed yet, in sending order (restored from the outbox).
     var sendingMessages: [MessageImpl] = []
-    /// Requests waiting for the action loop, in order.
-    var actionQueue: [QueuedAction] = []
+    /// Requests waiting for the action loop, in order, and how that loop retries them.
+    var actions = ActionQueue()
+    /// When the delta loop inits and long-polls, and how it retries.
+    var poller = DeltaPoller()
+    var typing = TypingThrottle()
 
     // Lifecycle.
-    var isDestroyed = false
-    var isPaused = true
-    var deltaLoop: Task<Void, Never>?
-    var otherLoops: [Task<Void, Never>] = []
-    private var wakeups: [CheckedContinuation<Void, Never>] = []
+    var lifecycle = SessionLifecycle()
+    /// Owns every task of the session.
+    let lifetime = SessionLifetime()
+    let clock: SessionClock
+    /// The loops waiting for a state change.
+    let wakeups = WakeupList()
+    /// Counts requests to abandon the delta loop's held long-poll (a location change).
+    var deltaRestarts = 0
 
     // Protocol state (PROTOCOL.md §2.4).
     var location: String
@@ -39,12 +45,8 @@ actor SessionCore {
     var visitSessionID: String?
     var pageID: String?
     var authToken: String?
-    /// The last revision applied; 0 means init is due.
-    var revision = 0
     /// Credentials that signed file URLs read when they are asked for one.
     let credentials = FileURLSigner()
-    var providedTokenFailures = 0
-    var typing = TypingThrottle()
 
     // History (PROTOCOL.md §6).
     var historyRevision: String?
@@ -63,6 +65,7 @@ actor SessionCore {
         self.settings = settings
         self.history = history
         self.location = settings.location ?? "mobile"
+        self.clock = SessionClock(settings.clock)
         self.wire = WireClient(
             transport: settings.wireTransport
                 ?? HTTPWireTransport(baseURL: settings.baseURL, client: SessionHTTPClient.shared),
@@ -99,60 +102,62 @@ actor SessionCore {
 
     // MARK: Lifecycle
 
-    func resume() {
-        isPaused = false
-        if deltaLoop == nil { startLoops() }
-        wakeAll()
-    }
+    var isDestroyed: Bool { lifecycle.isDestroyed }
 
-    func pause() { isPaused = true }
+    func resume() { perform(lifecycle.resume()) }
 
-    private func startLoops() {
-        deltaLoop = Task { await self.runDeltaLoop() }
-        otherLoops.append(Task { await self.runActionLoop() })
-        otherLoops.append(Task { await self.runHistoryLoop() })
-    }
-
-    /// Restarts the delta loop at once, abandoning a held long-poll (after a location change).
-    func restartDeltaLoop() {
-        deltaLoop?.cancel()
-        deltaLoop = Task { await self.runDeltaLoop() }
-    }
+    func pause() { perform(lifecycle.pause()) }
 
     /// Stops the loops; with `clearingVisitorData`, deletes everything stored about the visitor.
-    func destroy(clearingVisitorData: Bool) {
-        if clearingVisitorData { unregisterPushToken() }
-        isDestroyed = true
-        deltaLoop?.cancel()
-        deltaLoop = nil
-        for loop in otherLoops { loop.cancel() }
-        otherLoops = []
-        olderPrefetch?.answer.cancel()
-        olderPrefetch = nil
-        wakeAll()
-        listeners = StreamListeners()
-        messageListener = nil
-        window.stop()
-        for queued in actionQueue { queued.cancel(self) }
-        actionQueue = []
-        // Closed either way: a new session for the same visitor (a restarted tab, say) opens it next.
-        try? history.close()
-        if clearingVisitorData { try? FileManager.default.removeItem(at: settings.storageDirectory) }
+    func destroy(clearingVisitorData: Bool) { perform(lifecycle.destroy(clearingVisitorData: clearingVisitorData)) }
+
+    private func perform(_ action: SessionLifecycle.Action) {
+        switch action {
+        case .startLoops:
+            spawn { await $0.runDeltaLoop() }
+            spawn { await $0.runActionLoop() }
+            spawn { await $0.runHistoryLoop() }
+        case .wakeLoops:
+            wakeAll()
+        case .end(let clearingVisitorData):
+            lifetime.end(farewell: clearingVisitorData ? pushTokenUnregistration() : nil)
+            olderPrefetch = nil
+            wakeAll()
+            listeners = StreamListeners()
+            messageListener = nil
+            window.stop()
+            for case .finish(let queued, let outcome) in actions.cancelAll() { queued.onFinish(self, outcome) }
+            // Closed either way: a new session for the same visitor (a restarted tab, say) opens it next.
+            try? history.close()
+            if clearingVisitorData { try? FileManager.default.removeItem(at: settings.storageDirectory) }
+        case .none:
+            break
+        }
     }
 
-    /// Suspends until `condition` holds or the session is destroyed; state changes call `wakeAll()`.
+    /// Runs `body` on the session's executor as a child of its lifetime: cancelled when the session ends.
+    func spawn(_ body: @escaping @Sendable (isolated SessionCore) async -> Void) {
+        lifetime.run { await body(self) }
+    }
+
+    /// Abandons a held long-poll and starts the delta loop's next request at once (after a location change).
+    func restartDeltaLoop() {
+        deltaRestarts += 1
+        wakeAll()
+    }
+
+    /// Suspends until `condition` holds, the session is destroyed or the task is cancelled; state changes call
+    /// `wakeAll()`.
     func waitUntil(_ condition: () -> Bool) async {
-        while !isDestroyed, !Task.isCancelled, !condition() {
-            await withCheckedContinuation { wakeups.append($0) }
+        while true {
+            let ticket = wakeups.ticket
+            guard !isDestroyed, !Task.isCancelled, !condition() else { return }
+            await wakeups.wait(after: ticket)
         }
     }
 
     /// Lets every `waitUntil` re-check its condition.
-    func wakeAll() {
-        let waiting = wakeups
-        wakeups = []
-        for continuation in waiting { continuation.resume() }
-    }
+    func wakeAll() { wakeups.wakeAll() }
 
     // MARK: Errors
 
@@ -186,14 +191,6 @@ actor SessionCore {
         guard connected != state.isConnected else { return }
         state.isConnected = connected
         settings.notFatalErrorHandler?.connectionStateChanged(connected: connected)
-    }
-
-    /// Whether a protocol error string is one of the fatal ones that also end actions (PROTOCOL.md §2.6).
-    static func isFatalForActions(_ code: String) -> Bool {
-        [
-            WireError.accountBlocked, WireError.visitorBanned, WireError.wrongProvidedVisitorHash,
-            WireError.providedVisitorExpired,
-        ].contains(code)
     }
 
     static func nowMicros() -> Int64 { Int64((Date().timeIntervalSince1970 * 1_000_000).rounded()) }

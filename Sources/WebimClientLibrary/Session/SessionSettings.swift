@@ -25,6 +25,8 @@ struct SessionSettings: Sendable {
     var storageDirectory = FileManager.default.temporaryDirectory
     /// Nil means HTTP to `baseURL`.
     var wireTransport: (any WireTransport)?
+    /// The clock the session's timers sleep on: the delta and action loops' backoff, the typing throttle.
+    var clock: any Clock<Duration> = ContinuousClock()
 
     /// PROTOCOL.md §1.1: a name becomes `https://NAME.webim.ru`; a full URL is used as is, less one trailing `/`.
     var baseURL: String {

@@ -37,11 +37,11 @@ extension SessionCore {
             return
         }
         window.isBusy = true
-        // Runs on the executor and ends with the session: the loops stop, so does the request it waits on.
-        Task {
-            let messages = await remote(self)
-            if generation == window.generation { window.isBusy = false }
-            completion.value(generation == window.generation && !isDestroyed ? messages : [])
+        // Runs on the executor and ends with the session, whose lifetime cancels the request it waits on.
+        spawn { core in
+            let messages = await remote(core)
+            if generation == core.window.generation { core.window.isBusy = false }
+            completion.value(generation == core.window.generation && !core.isDestroyed ? messages : [])
         }
     }
 
