@@ -44,6 +44,7 @@ let package = Package(
                 // `HTTPFields` for `VisitorFileHeaders`, which both servers send with a visitor's file.
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -110,6 +111,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -127,6 +129,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -140,6 +143,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
         .testTarget(
