@@ -9,7 +9,7 @@ struct WidgetBench: AsyncParsableCommand {
         subcommands: [
             AllBenchmarks.self, ChurnBenchmark.self, DeliveryBenchmark.self, FanoutBenchmark.self, FaultsBenchmark.self,
             HistoryBenchmark.self,
-            StartupBenchmark.self,
+            StartupBenchmark.self, StorageBenchmark.self,
         ],
         defaultSubcommand: AllBenchmarks.self
     )
