@@ -47,9 +47,9 @@ public func makeEmbeddedService(
     router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
     router.add(middleware: ConsoleAccessMiddleware(token: consoleToken))
     let bodyLimit = BodyLimit(largestUpload: library.largestUploadSize)
-    ProtocolRoutes(engine: engine, bodyLimit: bodyLimit).add(to: router)
-    FileRoutes(engine: engine, bodyLimit: bodyLimit).add(to: router)
-    SettingsRoutes(engine: engine).add(to: router)
+    let wireHandler = WireHandler(engine: engine, bodyLimit: bodyLimit, logger: logger)
+    ProtocolRoutes(handler: wireHandler).add(to: router)
+    FileRoutes(engine: engine).add(to: router)
     OperatorConsoleRoutes(engine: engine, bodyLimit: bodyLimit).add(to: router)
     if let consoleDirectory = configuration.consoleDirectory {
         OperatorConsolePageRoutes(directory: consoleDirectory).add(to: router, logger: logger)
@@ -68,5 +68,5 @@ public func makeEmbeddedService(
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
-    return (application, InProcessTransport(router: router, logger: logger))
+    return (application, InProcessTransport(handler: wireHandler))
 }
