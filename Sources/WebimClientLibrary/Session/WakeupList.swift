@@ -24,14 +24,15 @@ final class WakeupList: Sendable {
     /// Taken before checking a condition; `wait(after:)` returns at once if a `wakeAll` came since.
     var ticket: Ticket { waiters.withLock { Ticket(wakeups: $0.wakeups) } }
 
-    /// Suspends until a `wakeAll` after `ticket` was taken, or until the task is cancelled.
-    func wait(after ticket: Ticket) async {
+    /// Suspends until a `wakeAll` after `ticket` was taken, or until the task is cancelled. Stays on the caller's
+    /// executor, so that a woken loop resumes there at once instead of by way of the global one.
+    func wait(after ticket: Ticket, isolation: isolated (any Actor)? = #isolation) async {
         let id = waiters.withLock { waiters in
             defer { waiters.nextID += 1 }
             return waiters.nextID
         }
         await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = waiters.withLock { waiters in
                     if waiters.cancelledEarly.remove(id) != nil || waiters.wakeups != ticket.wakeups { return true }
                     waiters.suspended[id] = continuation
