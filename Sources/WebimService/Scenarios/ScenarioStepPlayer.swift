@@ -63,13 +63,17 @@ struct ScenarioStepPlayer: Sendable {
         case .read:
             try await engine.operatorReads(visitorID: visitorID)
         case .visitorFile:
-            try await engine.recordVisitorFile(visitorID: visitorID, file: try file(step), label: step.label)
+            try await VisitorFixtures(engine: engine).recordFile(
+                visitorID: visitorID,
+                file: try file(step),
+                label: step.label
+            )
         case .visitorSticker:
             guard let sticker = step.sticker else { throw ScenarioStepError(step: step, reason: "sticker missing") }
-            try await engine.recordVisitorSticker(visitorID: visitorID, stickerID: sticker)
+            try await VisitorFixtures(engine: engine).recordSticker(visitorID: visitorID, stickerID: sticker)
         case .visitorKeyboardResponse:
             guard let button = step.button else { throw ScenarioStepError(step: step, reason: "button missing") }
-            try await engine.recordVisitorKeyboardResponse(
+            try await VisitorFixtures(engine: engine).recordKeyboardResponse(
                 visitorID: visitorID,
                 target: try target(step),
                 buttonID: button

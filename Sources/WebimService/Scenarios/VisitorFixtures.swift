@@ -2,29 +2,37 @@ import Foundation
 import WebimWire
 
 /// Visitor-authored messages recorded by a scenario, for fixtures such as the tester's gallery. A real
-/// visitor's messages come from the visitor; these skip the upload limits and trigger no scenario steps.
-extension ChatEngine {
+/// visitor's messages come from the visitor; these skip the upload limits and trigger no scenario steps. Only
+/// scenario steps use them, so they live with the scenarios, beside the engine, not in it.
+struct VisitorFixtures {
+    let engine: ChatEngine
+
     /// Records a `sticker_visitor` message in the open chat.
-    func recordVisitorSticker(visitorID: String, stickerID: Int) async throws {
+    func recordSticker(visitorID: String, stickerID: Int) async throws {
         let data = try MessageRecord.jsonText(StickerItem(stickerId: stickerID))
-        try await change(visitorID: visitorID) { change in
+        try await engine.change(visitorID: visitorID) { change in
             let chatID = try Self.openChatID(change)
-            var message = Self.visitorMessage(change.visitor, chatID: chatID, clientSideID: RandomID.hex(), text: "")
+            var message = ChatEngine.visitorMessage(
+                change.visitor,
+                chatID: chatID,
+                clientSideID: RandomID.hex(),
+                text: ""
+            )
             message.kind = MessageItem.Kind.stickerVisitor.rawValue
             message.data = data
             try change.add(message)
-            try Self.markUnreadByOperator(&change, since: Double(message.tsMicros) / 1_000_000)
+            try ChatEngine.markUnreadByOperator(&change, since: Double(message.tsMicros) / 1_000_000)
         }
     }
 
     /// Records a `file_visitor` message carrying `file` in the open chat.
-    func recordVisitorFile(visitorID: String, file: UploadedPart, label: String?) async throws {
-        let stored = try storeFile(file, visitorID: visitorID, fromOperator: false)
+    func recordFile(visitorID: String, file: UploadedPart, label: String?) async throws {
+        let stored = try engine.storeFile(file, visitorID: visitorID, fromOperator: false)
         do {
-            try await change(visitorID: visitorID) { change in
+            try await engine.change(visitorID: visitorID) { change in
                 let chatID = try Self.openChatID(change)
                 var record = stored
-                var message = try Self.fileMessage(
+                var message = try ChatEngine.fileMessage(
                     for: record,
                     visitor: change.visitor,
                     chatID: chatID,
@@ -35,21 +43,21 @@ extension ChatEngine {
                 record.messageId = message.id
                 try change.save(file: record)
                 try change.add(message)
-                try Self.markUnreadByOperator(&change, since: Double(message.tsMicros) / 1_000_000)
+                try ChatEngine.markUnreadByOperator(&change, since: Double(message.tsMicros) / 1_000_000)
             }
         } catch {
-            files.remove(guid: stored.guid)
+            engine.files.remove(guid: stored.guid)
             throw error
         }
     }
 
     /// Presses a button of the labelled pending keyboard, as `chat.keyboard_response` does.
-    func recordVisitorKeyboardResponse(visitorID: String, target: MessageTarget, buttonID: String) async throws {
-        try await change(visitorID: visitorID) { change in
-            guard let keyboard = try Self.resolve(target, change: change) else {
+    func recordKeyboardResponse(visitorID: String, target: MessageTarget, buttonID: String) async throws {
+        try await engine.change(visitorID: visitorID) { change in
+            guard let keyboard = try ChatEngine.resolve(target, change: change) else {
                 throw OperatorActionError.notFound("keyboard")
             }
-            guard try Self.completeKeyboard(keyboard, buttonID: buttonID, change: &change) else {
+            guard try ChatEngine.completeKeyboard(keyboard, buttonID: buttonID, change: &change) else {
                 throw OperatorActionError.conflict("no pending keyboard with that button in the open chat")
             }
         }
