@@ -9,7 +9,7 @@ struct ProtocolRoutes {
     let handler: WireHandler
 
     /// Every protocol path and its methods; `{…}` is the part `WireCall.Endpoint` reads back.
-    static let routes: [(path: String, methods: [HTTPRequest.Method])] = [
+    static let routes: [(path: String, methods: [WireRequest.Method])] = [
         (WireEndpoint.initialization, [.get]),
         (WireEndpoint.delta, [.get]),
         (WireEndpoint.action, [.post]),
@@ -29,7 +29,9 @@ struct ProtocolRoutes {
     func add(to router: Router<ServiceRequestContext>) {
         for route in Self.routes {
             for method in route.methods {
-                router.on(RouterPath(route.path), method: method) { request, _ in try await respond(to: request) }
+                router.on(RouterPath(route.path), method: method == .post ? .post : .get) { request, _ in
+                    try await respond(to: request)
+                }
             }
         }
     }
