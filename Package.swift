@@ -46,6 +46,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The HTTP API errors and JSON body reading both servers share; no server code, no wire types.
+        .target(
+            name: "HTTPAPI",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "WebimClientLibrary",
             dependencies: [
@@ -65,6 +76,7 @@ let package = Package(
             name: "WebimService",
             dependencies: [
                 "WebimWire",
+                "HTTPAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,6 +95,7 @@ let package = Package(
             dependencies: [
                 "WebimClientLibrary",
                 "WebimWire",
+                "HTTPAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -134,12 +147,19 @@ let package = Package(
             dependencies: [
                 "WidgetServer",
                 "WebimService",
+                // Reads the OpenAPI documents for the tests that hold them against the routers.
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HTTPAPITests",
+            dependencies: ["HTTPAPI", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -163,7 +183,6 @@ let package = Package(
             name: "WidgetServerTests",
             dependencies: [
                 "WidgetServer", "WebimService", "TestSupport",
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSettings

@@ -1,3 +1,4 @@
+import HTTPAPI
 import Hummingbird
 import WebimWire
 
@@ -19,18 +20,8 @@ struct RequestGuardMiddleware: RouterMiddleware {
         let verdict = policy.check(request.head, listeningPort: context.listeningPort ?? 0)
         switch verdict {
         case .allowed: return try await next(request, context)
-        case .foreignHost:
-            throw ConsoleAPIError(
-                status: .forbidden,
-                code: "forbidden_host",
-                message: "This server does not serve that host name."
-            )
-        case .foreignOrigin:
-            throw ConsoleAPIError(
-                status: .forbidden,
-                code: "forbidden_origin",
-                message: "Changes are accepted only from this server's own pages."
-            )
+        case .foreignHost: throw APIError.forbiddenHost
+        case .foreignOrigin: throw APIError.forbiddenOrigin
         }
     }
 }

@@ -1,3 +1,4 @@
+import HTTPAPI
 import Hummingbird
 import NIOCore
 
@@ -9,6 +10,9 @@ struct ServiceRequestContext: RequestContext {
     let listeningPort: Int?
     /// Sent by a client core of this process through `InProcessTransport`, not over a socket.
     let isInProcess: Bool
+    /// The largest JSON body `request.decode(as:context:)` reads; the console's routes raise it to
+    /// `BodyLimit.consoleJSON` (`ConsoleBodyLimitMiddleware`), since it depends on the scenarios' largest upload.
+    var maxUploadSize = BodyLimit.overhead
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -22,4 +26,7 @@ struct ServiceRequestContext: RequestContext {
         listeningPort = nil
         isInProcess = true
     }
+
+    /// JSON bodies are read as the API's errors name them.
+    var requestDecoder: APIJSONDecoder { APIJSONDecoder() }
 }

@@ -1,3 +1,4 @@
+import HTTPAPI
 import Hummingbird
 import NIOCore
 
@@ -15,4 +16,11 @@ struct WidgetRequestContext: RequestContext {
         listeningPort = source.channel.localAddress?.port
         clientAddress = source.channel.remoteAddress?.ipAddress
     }
+
+    /// JSON bodies are read as the API's errors name them.
+    var requestDecoder: APIJSONDecoder { APIJSONDecoder() }
+
+    /// The largest JSON body a route reads: requests are small (a message, a tab's options); an upload sets its own
+    /// limit from the location's.
+    var maxUploadSize: Int { 256 * 1024 }
 }
