@@ -47,6 +47,18 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
+        // The HTTP API errors and JSON body reading both servers share; no server code, no wire types.
+        .target(
+            name: "HTTPAPI",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                "WebimWire",
+            ],
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "WebimClientLibrary",
             dependencies: [
@@ -66,6 +78,7 @@ let package = Package(
             name: "WebimService",
             dependencies: [
                 "WebimWire",
+                "HTTPAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -74,7 +87,6 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Yams", package: "Yams"),
                 // Only for the in-process transport: a request context needs a channel, and it has no socket.
-                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings
@@ -84,6 +96,7 @@ let package = Package(
             dependencies: [
                 "WebimClientLibrary",
                 "WebimWire",
+                "HTTPAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,6 +151,8 @@ let package = Package(
             dependencies: [
                 "WidgetServer",
                 "WebimService",
+                // Reads the OpenAPI documents for the tests that hold them against the routers.
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -145,6 +160,11 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HTTPAPITests",
+            dependencies: ["HTTPAPI", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -168,7 +188,6 @@ let package = Package(
             name: "WidgetServerTests",
             dependencies: [
                 "WidgetServer", "WebimService", "TestSupport",
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSettings

@@ -21,52 +21,26 @@ public func makeEmbeddedService(
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> (application: some ApplicationProtocol, transport: InProcessTransport) {
-    let configuration = try configuration.resolvingSecrets()
-    guard let accountPrivateKey = configuration.accountPrivateKey, !accountPrivateKey.isEmpty,
-        let consoleToken = configuration.consoleToken, !consoleToken.isEmpty
-    else {
-        throw SecretFile.Unusable(path: configuration.dataDirectory.path, reason: "an empty key or console token")
-    }
-    let database = try ServiceDatabase(directory: configuration.dataDirectory)
-    let library = try ScenarioLibrary(directory: configuration.scenariosDirectory)
-    try database.seedLocations(library.allLocations)
-    let (triggers, triggerSink) = AsyncStream.makeStream(of: ScenarioTrigger.self)
-    let engine = ChatEngine(
-        database: database,
-        library: library,
-        files: try FileStore(directory: configuration.dataDirectory.appendingPathComponent("files")),
-        events: ConsoleEventHub(),
-        triggers: triggerSink,
-        holdTimeout: configuration.holdTimeout,
-        accountPrivateKey: accountPrivateKey,
-        maximumDownloadLinkLifetime: configuration.maximumDownloadLinkLifetime,
-        logger: logger
-    )
-    let router = Router(context: ServiceRequestContext.self)
-    router.add(middleware: JSONErrorMiddleware(logger: logger))
-    router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
-    router.add(middleware: ConsoleAccessMiddleware(token: consoleToken))
-    let bodyLimit = BodyLimit(largestUpload: library.largestUploadSize)
-    let wireHandler = WireHandler(engine: engine, bodyLimit: bodyLimit, logger: logger)
-    ProtocolRoutes(handler: wireHandler).add(to: router)
-    FileRoutes(engine: engine).add(to: router)
-    OperatorConsoleRoutes(engine: engine, bodyLimit: bodyLimit).add(to: router)
-    if let consoleDirectory = configuration.consoleDirectory {
-        OperatorConsolePageRoutes(directory: consoleDirectory).add(to: router, logger: logger)
-    }
+    let parts = try ServiceParts(configuration: configuration, logger: logger)
+    let database = parts.engine.database
     let application = Application(
-        router: router,
+        router: parts.router,
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "webim-service"
         ),
         services: [
-            ScenarioRunner(triggers: triggers, library: library, engine: engine, logger: logger),
+            ScenarioRunner(
+                triggers: parts.triggers,
+                library: parts.engine.library,
+                engine: parts.engine,
+                logger: logger
+            ),
             LogCheckpointService(database: database, interval: .milliseconds(500), logger: logger),
             IdleVisitorPruner(database: database, retention: configuration.idleVisitorRetention, logger: logger),
         ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
-    return (application, InProcessTransport(handler: wireHandler))
+    return (application, InProcessTransport(handler: parts.wireHandler))
 }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPAPI
 public import Hummingbird
 public import Logging
 import Mustache
@@ -54,17 +55,16 @@ public func makeWidgetApplication(
     )
 }
 
-/// The router with every route of the contract; `table` records them for the OpenAPI test.
+/// The router with every route of the contract.
 func makeWidgetRouter(
     templates: MustacheLibrary,
     registry: TabRegistry,
     downloads: HTTPClient,
     configuration: WidgetConfiguration,
-    logger: Logger,
-    table: RouteTable = RouteTable()
+    logger: Logger
 ) -> Router<WidgetRequestContext> {
     let router = Router(context: WidgetRequestContext.self)
-    router.add(middleware: APIErrorMiddleware(logger: logger, routes: table))
+    router.add(middleware: APIErrorMiddleware(logger: logger))
     router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
     router.add(
         middleware: RateLimitMiddleware(
@@ -72,37 +72,43 @@ func makeWidgetRouter(
             tabCreation: RateLimiter(rule: configuration.tabCreationRate)
         )
     )
-    StaticFileRoutes(publicDirectory: configuration.publicDirectory).add(to: router, table: table)
-    PageRoutes(templates: templates, registry: registry, configuration: configuration).add(to: router, table: table)
-    PreviewRoutes(
-        templates: templates,
-        file: configuration.previewConfigFile.map(PreviewConfigFile.init),
-        configuration: configuration
-    ).add(to: router, table: table)
-    TabRoutes(registry: registry, configuration: configuration, logger: logger).add(to: router, table: table)
-    EventStreamRoute(registry: registry, pingInterval: configuration.pingInterval).add(to: router, table: table)
+    router.addRoutes(StaticFileController(publicDirectory: configuration.publicDirectory).endpoints)
+    router.addRoutes(PageController(templates: templates, registry: registry, configuration: configuration).endpoints)
+    let previewFile = configuration.previewConfigFile.map(PreviewConfigFile.init)
+    router.addRoutes(
+        PreviewController(templates: templates, file: previewFile, configuration: configuration).endpoints
+    )
     let crashPoint = CrashPoint(afterMessages: configuration.crashAfterMessages)
-    MessageRoutes(registry: registry, crashPoint: crashPoint).add(to: router, table: table)
-    ActionRoutes(registry: registry).add(to: router, table: table)
-    FileRoutes(registry: registry, limitsCache: LocationCache(), downloads: downloads, crashPoint: crashPoint)
-        .add(to: router, table: table)
-    HistoryRoutes(registry: registry).add(to: router, table: table)
-    LocationStatusRoutes(accountURL: configuration.accountURL, client: downloads).add(to: router, table: table)
+    let tabs: [RouteCollection<WidgetRequestContext>] = [
+        TabController(registry: registry, configuration: configuration, logger: logger).endpoints,
+        EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
+        MessageController(registry: registry, crashPoint: crashPoint).endpoints,
+        ActionController(registry: registry).endpoints,
+        FileController(registry: registry, limitsCache: LocationCache(), downloads: downloads, crashPoint: crashPoint)
+            .endpoints,
+        HistoryController(registry: registry).endpoints,
+    ]
+    for collection in tabs { router.addRoutes(collection, atPath: "/api/tabs") }
+    router.addRoutes(
+        LocationStatusController(accountURL: configuration.accountURL, client: downloads).endpoints,
+        atPath: "/api/locations"
+    )
+    // Last, so that it stands only in front of the not-found responder, with every route known.
+    router.add(middleware: UnroutedRequestMiddleware(routes: router))
     return router
 }
 
-/// The routes the server registers, as `METHOD /path`, for the test that holds them against `openapi.yaml`.
-func registeredRoutes(configuration: WidgetConfiguration) async throws -> [String] {
-    let table = RouteTable()
-    _ = makeWidgetRouter(
+/// The routes the server registers, as `METHOD /path` read from its router, for the test that holds them against
+/// `openapi.yaml`.
+func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
+    let router = makeWidgetRouter(
         templates: try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory),
         registry: TabRegistry(),
         downloads: .shared,
         configuration: configuration,
-        logger: Logger(label: "routes"),
-        table: table
+        logger: Logger(label: "routes")
     )
-    return table.all
+    return router.routes.map { "\($0.method.rawValue) \($0.path)" }
 }
 
 /// `configuration` with `maxTabs` lowered to what the process's descriptors hold, with a warning when it was.

@@ -14,8 +14,6 @@ rather than the rate limiter (whose 429 the documents describe all the same). Id
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import fuzzing
@@ -64,36 +62,3 @@ def test_console_api_matches_its_document(server, tmp_path, capsys):
     assert result.operations == result.operations_selected > 0, result.details()
     assert result.ok, result.details()
 
-
-#: How the console's Swift code registers a route: `router.post("\(prefix)/…")` or `post(router, "\(visitor)/…")`.
-SWIFT_ROUTE = re.compile(
-    r'(?:router\.(get|post|patch|delete|put)\(|(post)\(router, )(?:RouterPath\()?"\\\(([\w.]+)\)(/[^"]*)"'
-)
-#: What the interpolated names stand for in those files.
-SWIFT_PREFIXES = {
-    "Self.prefix": "/operator/api",
-    "OperatorConsoleRoutes.prefix": "/operator/api",
-    "prefix": "/operator/api",
-    "visitor": "/operator/api/visitors/{visitor}",
-}
-
-
-def test_console_document_names_every_registered_route():
-    """The console document has exactly the routes the service registers (the widget's has a Swift test of its own)."""
-    import yaml
-
-    registered = set()
-    for source in sorted((fuzzing.REPO_ROOT / "Sources/WebimService/OperatorConsole").glob("*.swift")):
-        for method, post, prefix, rest in SWIFT_ROUTE.findall(source.read_text(encoding="utf-8")):
-            registered.add(f"{(method or post).upper()} {SWIFT_PREFIXES[prefix]}{rest}")
-    document = yaml.safe_load(fuzzing.CONSOLE_SPEC.read_text(encoding="utf-8"))
-    documented = {
-        f"{method.upper()} {path}"
-        for path, item in document["paths"].items()
-        for method in item
-        if method in ("get", "post", "put", "patch", "delete")
-    }
-    assert len(registered) > 20, f"the route pattern no longer matches the Swift code: {sorted(registered)}"
-    assert (
-        registered == documented
-    ), f"undocumented: {sorted(registered - documented)}; not served: {sorted(documented - registered)}"

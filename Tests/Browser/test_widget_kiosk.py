@@ -22,7 +22,7 @@ def remembered_tab(driver) -> str | None:
 
 
 def tab_folder(server, tab_id: str) -> Path:
-    """Where the server keeps one tab's visitor data (Sources/WidgetServer/Routes/TabRoutes.swift)."""
+    """Where the server keeps one tab's visitor data (Sources/WidgetServer/Routes/TabController.swift)."""
     return Path(server.data_dir) / "widget" / "tabs" / tab_id
 
 

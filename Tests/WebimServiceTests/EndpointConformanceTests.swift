@@ -58,7 +58,7 @@ import WebimWire
             #expect(try JSONDecoder().decode(UploadResponse.self, from: upload.body).error != nil)
             let console = try await ServiceClient.console(base, .POST, "/visitors/nobody/typing", "{")
             #expect(console.status == 400)
-            #expect(console.json["error"]?["code"]?.stringValue == "bad_input")
+            #expect(console.json["error"]?["code"]?.stringValue == "invalid_json")
             let badLimit = try await ServiceClient.console(base, .GET, "/chats?limit=0", "")
             #expect(badLimit.status == 400 && badLimit.json["error"]?["field"]?.stringValue == "limit")
         }

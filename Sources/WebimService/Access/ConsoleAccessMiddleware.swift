@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -25,14 +26,13 @@ struct ConsoleAccessMiddleware: RouterMiddleware {
         if path == OperatorConsolePageRoutes.pagePath || path == OperatorConsolePageRoutes.pagePath + "/" {
             return try await page(request, context: context, next: next)
         }
-        guard path.hasPrefix(OperatorConsoleRoutes.prefix + "/") || path == OperatorConsoleRoutes.prefix else {
+        guard path.hasPrefix(OperatorConsoleController.prefix + "/") || path == OperatorConsoleController.prefix else {
             return try await next(request, context)
         }
         guard isAuthorized(request) else {
-            throw ConsoleAPIError(
-                status: .unauthorized,
-                code: "unauthorized",
-                message: "The operator console needs its token: open the console link the server printed."
+            throw APIError(
+                .unauthorized,
+                "The operator console needs its token: open the console link the server printed."
             )
         }
         return try await next(request, context)

@@ -1,17 +1,19 @@
+import HTTPAPI
 import WebimWire
 
-// Request bodies of the console API (documented in Sources/WebimService/README.md).
+// Request bodies of the console API (documented in Sources/WebimService/README.md). An empty body reads as `{}` for
+// each (`EmptyBodyDecodable`): a body without a required field is named as missing that field.
 
 /// No fields.
-struct EmptyBody: Decodable, Sendable {}
+struct EmptyBody: EmptyBodyDecodable, Sendable {}
 
 /// `join`.
-struct JoinBody: Decodable, Sendable {
+struct JoinBody: EmptyBodyDecodable, Sendable {
     var operatorId: Int?
 }
 
 /// A quote in a console request: a message id, or a state (`pending`, `missing`, `lastFile`).
-struct QuoteBody: Decodable, Sendable {
+struct QuoteBody: EmptyBodyDecodable, Sendable {
     var messageId: String?
     var state: String?
 
@@ -26,7 +28,7 @@ struct QuoteBody: Decodable, Sendable {
 }
 
 /// `messages`.
-struct MessageBody: Decodable, Sendable {
+struct MessageBody: EmptyBodyDecodable, Sendable {
     var text: String
     var kind: String?
     var quote: QuoteBody?
@@ -34,12 +36,12 @@ struct MessageBody: Decodable, Sendable {
 }
 
 /// `PATCH messages/{id}`.
-struct EditBody: Decodable, Sendable {
+struct EditBody: EmptyBodyDecodable, Sendable {
     var text: String
 }
 
 /// `files`.
-struct FileBody: Decodable, Sendable {
+struct FileBody: EmptyBodyDecodable, Sendable {
     var filename: String
     var contentType: String?
     var base64: String
@@ -48,38 +50,48 @@ struct FileBody: Decodable, Sendable {
 }
 
 /// `typing`.
-struct TypingBody: Decodable, Sendable {
+struct TypingBody: EmptyBodyDecodable, Sendable {
     var typing: Bool
 }
 
 /// `transfer`.
-struct TransferBody: Decodable, Sendable {
+struct TransferBody: EmptyBodyDecodable, Sendable {
     var departmentKey: String
     var operatorId: Int?
 }
 
 /// `ban`.
-struct BanBody: Decodable, Sendable {
+struct BanBody: EmptyBodyDecodable, Sendable {
     var banned: Bool?
 }
 
 /// `scenario`.
-struct PauseBody: Decodable, Sendable {
+struct PauseBody: EmptyBodyDecodable, Sendable {
     var paused: Bool
 }
 
 /// `locations/{location}/status`.
-struct StatusBody: Decodable, Sendable {
+struct StatusBody: EmptyBodyDecodable, Sendable {
     var onlineStatus: String
 }
 
 /// `locations/{location}/departments/{key}/status`.
-struct DepartmentStatusBody: Decodable, Sendable {
+struct DepartmentStatusBody: EmptyBodyDecodable, Sendable {
     var online: String
 }
 
 /// `auth-tokens`.
-struct AuthTokenBody: Decodable, Sendable {
+struct AuthTokenBody: EmptyBodyDecodable, Sendable {
     var token: String
     var name: String?
 }
+
+/// `survey`: the survey's definition, as the protocol's `SurveyItem.Config` spells it.
+struct SurveyBody: EmptyBodyDecodable, Sendable {
+    var config: SurveyItem.Config
+
+    init(from decoder: any Decoder) throws { config = try SurveyItem.Config(from: decoder) }
+}
+
+/// `keyboard`: rows of buttons, as a scenario writes them.
+extension Scenario.KeyboardSpec: EmptyBodyDecodable {}

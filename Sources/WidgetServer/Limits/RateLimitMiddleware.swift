@@ -1,3 +1,4 @@
+import HTTPAPI
 import HTTPTypes
 import Hummingbird
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import Mustache
 
@@ -17,11 +18,7 @@ extension MustacheLibrary {
     /// `template` rendered with `page`; a 500 naming the problem when the template is missing.
     func page(_ page: Any, template: String) throws -> String {
         guard let text = render(page, withTemplate: template) else {
-            throw APIError(
-                status: .internalServerError,
-                code: "template_missing",
-                message: "The page template is missing."
-            )
+            throw APIError(.templateMissing, "The page template is missing.")
         }
         return text
     }

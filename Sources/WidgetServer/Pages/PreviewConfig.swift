@@ -1,4 +1,5 @@
 import Foundation
+package import HTTPAPI
 import Hummingbird
 import WebimWire
 
@@ -10,15 +11,19 @@ struct PreviewVariant: Encodable, Equatable, Sendable {
 
 /// Why a preview configuration cannot be used: a stable code and a sentence naming the file or variant.
 public struct PreviewConfigError: Error, CustomStringConvertible, Sendable {
-    /// `preview_config_missing` (the file cannot be read) or `preview_config_invalid`.
-    public let code: String
+    /// `preview_config_missing` (the file cannot be read) or `preview_config_invalid`; a variant given in the query
+    /// is answered `invalid_variant` instead (`PreviewController`).
+    package let code: APIError.Code
     /// What is wrong and where.
     public let message: String
 
     public var description: String { message }
 
+}
+
+extension PreviewConfigError: APIErrorConvertible {
     /// The answer of `/preview` and `/preview/config`: the server's file is at fault, not the request.
-    var apiError: APIError { APIError(status: .internalServerError, code: code, message: message) }
+    package var apiError: APIError { APIError(code, message) }
 }
 
 /// Reads preview variants from a JSON file (`--preview-config`) or from the preview page's query string.
@@ -55,7 +60,7 @@ enum PreviewConfig {
     /// Variants from the file's bytes; `source` names the file in errors.
     static func decode(_ data: Data, source: String) throws(PreviewConfigError) -> [PreviewVariant] {
         let invalid = { (why: String) in
-            PreviewConfigError(code: "preview_config_invalid", message: "\(source): \(why)")
+            PreviewConfigError(code: .previewConfigInvalid, message: "\(source): \(why)")
         }
         let file: File
         do {
@@ -114,7 +119,7 @@ enum PreviewConfig {
     static func fromQuery(_ queries: [String]) throws(PreviewConfigError) -> [PreviewVariant] {
         guard queries.count <= maximumVariants else {
             throw PreviewConfigError(
-                code: "preview_config_invalid",
+                code: .previewConfigInvalid,
                 message: "At most \(maximumVariants) variant parameters."
             )
         }
@@ -134,7 +139,7 @@ enum PreviewConfig {
         pairs: [(String, String)],
         place: String
     ) throws(PreviewConfigError) -> PreviewVariant {
-        let invalid = { (why: String) in PreviewConfigError(code: "preview_config_invalid", message: "\(place): \(why)")
+        let invalid = { (why: String) in PreviewConfigError(code: .previewConfigInvalid, message: "\(place): \(why)")
         }
         if let unknown = pairs.map(\.0).first(where: { !knownNames.contains($0) }) {
             throw invalid("\(unknown) is not an option of the widget page.")

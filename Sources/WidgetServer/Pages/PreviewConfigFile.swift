@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPAPI
 import Synchronization
 
 /// The `--preview-config` file, re-read whenever its modification time or size changes.
@@ -27,7 +28,7 @@ final class PreviewConfigFile: Sendable {
             let modified = attributes[.modificationDate] as? Date
         else {
             let missing = PreviewConfigError(
-                code: "preview_config_missing",
+                code: .previewConfigMissing,
                 message: "\(path): the preview configuration file cannot be read."
             )
             return Snapshot(version: "missing", variants: .failure(missing))
@@ -44,7 +45,7 @@ final class PreviewConfigFile: Sendable {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             return .failure(
                 PreviewConfigError(
-                    code: "preview_config_missing",
+                    code: .previewConfigMissing,
                     message: "\(url.path): the preview configuration file cannot be read."
                 )
             )

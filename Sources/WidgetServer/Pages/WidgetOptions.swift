@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// The widget page's look and wording, from the query string of `GET /` (or a preview variant).
@@ -76,7 +77,7 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     }
 
     private static func invalid(_ field: String, _ message: String) -> APIError {
-        APIError.badRequest("invalid_option", message, field: field)
+        APIError(.invalidOption, message, field: field)
     }
 
     /// Free text: empty means unset; control characters (other than a new line) are refused.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import Logging
 
@@ -37,11 +38,7 @@ struct TabOpener: Sendable {
         } catch {
             if let removed = registry.remove(id: tab.id) { await removed.close(.shutdown) }
             logger.error("could not start a tab session", metadata: ["error": "\(error)"])
-            throw APIError(
-                status: .serviceUnavailable,
-                code: "session_failed",
-                message: "The chat session could not start."
-            )
+            throw APIError(.sessionFailed, "The chat session could not start.")
         }
     }
 }

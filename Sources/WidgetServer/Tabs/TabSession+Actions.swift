@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import WebimClientLibrary
 
@@ -16,14 +17,18 @@ extension TabSession {
             outgoing = .text(text, dataJSON: data.map { String(decoding: $0, as: UTF8.self) })
         }
         guard let receipt = try sendOnce(outgoing, clientID: clientID, on: stream) else {
-            throw APIError.conflict("cannot_reply", "This message cannot be replied to.")
+            throw APIError(.cannotReply, "This message cannot be replied to.")
         }
         return receipt
     }
 
     /// Edits a visitor message.
     func edit(messageID: String, text: String, clientID: String) throws {
-        try once(messageID: messageID, clientID: clientID, refusal: ("cannot_edit", "This message cannot be edited.")) {
+        try once(
+            messageID: messageID,
+            clientID: clientID,
+            refusal: APIError(.cannotEdit, "This message cannot be edited.")
+        ) {
             try requireStream().edit(message: $0, text: text, completionHandler: $1)
         }
     }
@@ -33,7 +38,7 @@ extension TabSession {
         try once(
             messageID: messageID,
             clientID: clientID,
-            refusal: ("cannot_delete", "This message cannot be deleted.")
+            refusal: APIError(.cannotDelete, "This message cannot be deleted.")
         ) {
             try requireStream().delete(message: $0, completionHandler: $1)
         }
@@ -41,7 +46,7 @@ extension TabSession {
 
     /// Likes or dislikes an operator's message.
     func react(messageID: String, reaction: ReactionString, clientID: String) throws {
-        let refusal = ("cannot_react", "This message takes no reaction, or no other one.")
+        let refusal = APIError(.cannotReact, "This message takes no reaction, or no other one.")
         try once(messageID: messageID, clientID: clientID, refusal: refusal) {
             try requireStream().react(message: $0, reaction: reaction, completionHandler: $1)
         }
@@ -52,12 +57,12 @@ extension TabSession {
     private func once(
         messageID: String,
         clientID: String,
-        refusal: (code: String, message: String),
+        refusal: APIError,
         _ perform: (any Message, ActionResultHandler) throws -> Bool
     ) throws {
         try once(clientID: clientID) { handler in
             guard try perform(try message(messageID, field: "id"), handler) else {
-                throw APIError.conflict(refusal.code, refusal.message)
+                throw refusal
             }
             return messageID
         }
@@ -76,15 +81,10 @@ extension TabSession {
         try once(clientID: clientID) { handler in
             let message = try message(messageID, field: "messageId")
             guard let keyboard = message.getKeyboard() else {
-                throw APIError.conflict("not_a_keyboard", "This message has no buttons.")
+                throw APIError(.notAKeyboard, "This message has no buttons.")
             }
             guard let button = keyboard.getButtons().joined().first(where: { $0.getID() == buttonID }) else {
-                throw APIError(
-                    status: .notFound,
-                    code: "unknown_button",
-                    message: "The keyboard has no such button.",
-                    field: "buttonId"
-                )
+                throw APIError(.unknownButton, "The keyboard has no such button.", field: "buttonId")
             }
             try requireStream().sendKeyboardRequest(button: button, message: message, completionHandler: handler)
             return messageID
@@ -99,7 +99,7 @@ extension TabSession {
         try once(clientID: clientID) { handler in
             let stream = try requireStream()
             guard let operatorID = operatorID ?? stream.getCurrentOperator()?.getID() else {
-                throw APIError.conflict("no_operator", "There is no operator to rate.")
+                throw APIError(.noOperator, "There is no operator to rate.")
             }
             try stream.rateOperatorWith(id: operatorID, note: note, byRating: rating, completionHandler: handler)
             return operatorID
@@ -172,7 +172,7 @@ extension TabSession {
 
     private func message(_ id: String, field: String) throws -> any Message {
         guard let message = index.message(id: id) else {
-            throw APIError(status: .notFound, code: "unknown_message", message: "No message has this id.", field: field)
+            throw APIError.unknownMessage(field: field)
         }
         return message
     }

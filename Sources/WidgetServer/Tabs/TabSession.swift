@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import WebimClientLibrary
 import WebimWire
@@ -148,12 +149,7 @@ actor TabSession {
     /// and then from the tracker, so that nothing the tab already got is fetched again.
     func history(before beforeID: String?, limit: Int) async throws -> (messages: [WidgetMessage], hasMore: Bool) {
         guard let (available, countBefore) = events.messages(before: beforeID, limit: limit) else {
-            throw APIError(
-                status: .notFound,
-                code: "unknown_message",
-                message: "No message has this id.",
-                field: "before"
-            )
+            throw APIError.unknownMessage(field: "before")
         }
         // With fewer than `limit` before it, `available` is all of them, and the tracker reads the rest.
         guard countBefore < limit, events.hasMoreHistory else {

@@ -7,14 +7,16 @@ import NIOHTTP1
 import WebimWire
 
 /// The widget page and the liveness check.
-struct PageRoutes {
+struct PageController {
     let templates: MustacheLibrary
     let registry: TabRegistry
     let configuration: WidgetConfiguration
 
-    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
-        table.add(.get, "/", on: router) { request, context in try renderWidget(request, context) }
-        table.add(.get, "/healthz", on: router) { _, _ in try await health() }
+    /// The routes, at the root.
+    var endpoints: RouteCollection<WidgetRequestContext> {
+        RouteCollection(context: WidgetRequestContext.self)
+            .get(use: renderWidget)
+            .get("healthz", use: health)
     }
 
     /// The page's settings, from the query string; mustache escapes them into the HTML.
@@ -32,7 +34,7 @@ struct PageRoutes {
         var embedHost: String?
     }
 
-    private func renderWidget(_ request: Request, _ context: WidgetRequestContext) throws -> Response {
+    private func renderWidget(_ request: Request, context: WidgetRequestContext) throws -> Response {
         let ownOrigins = PreviewSite.ownLoopbackOrigins(port: context.listeningPort ?? 0)
         let query = FormQuery(request)
         let options = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { query.get($0) }
@@ -53,7 +55,7 @@ struct PageRoutes {
         // browser opens six connections to a host at most, so six pages left that way stop the seventh loading.
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .eTag: etag]
         headers.append(contentsOf: PageSecurityHeaders.make(frameAncestors: configuration.frameAncestors + ownOrigins))
-        if StaticFileRoutes.matches(request.headers[.ifNoneMatch], etag: etag) {
+        if StaticFileController.matches(request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(html.utf8.count)
@@ -76,7 +78,7 @@ struct PageRoutes {
     }
 
     /// Liveness, and whether the chat service answers.
-    private func health() async throws -> Response {
+    private func health(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let request = HTTPClientRequest(url: configuration.accountURL + "/api/visitor/v1/configs/default?jsonp=false")
         let reachable = (try? await HTTPClient.shared.execute(request, timeout: .seconds(2)))?.status == .ok
         return try JSONBody.response(

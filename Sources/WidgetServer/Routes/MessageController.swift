@@ -1,25 +1,20 @@
 import Foundation
+import HTTPAPI
 import Hummingbird
 import WebimClientLibrary
 
 /// Sending, editing and deleting the visitor's messages, and reacting to the operator's.
-struct MessageRoutes {
+struct MessageController {
     let registry: TabRegistry
     let crashPoint: CrashPoint
 
-    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
-        table.add(.post, "/api/tabs/{tab}/messages", on: router) { request, context in
-            try await send(request, context)
-        }
-        table.add(.patch, "/api/tabs/{tab}/messages/{id}", on: router) { request, context in
-            try await edit(request, context)
-        }
-        table.add(.delete, "/api/tabs/{tab}/messages/{id}", on: router) { request, context in
-            try await delete(request, context)
-        }
-        table.add(.post, "/api/tabs/{tab}/messages/{id}/reaction", on: router) { request, context in
-            try await react(request, context)
-        }
+    /// The routes, below `/api/tabs`.
+    var endpoints: RouteCollection<WidgetRequestContext> {
+        RouteCollection(context: WidgetRequestContext.self)
+            .post("{tab}/messages", use: send)
+            .patch("{tab}/messages/{id}", use: edit)
+            .delete("{tab}/messages/{id}", use: delete)
+            .post("{tab}/messages/{id}/reaction", use: react)
     }
 
     private struct SendMessage: Decodable {
@@ -28,22 +23,23 @@ struct MessageRoutes {
         var quotedMessageId: String?
     }
 
-    private func send(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+    private func send(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
-        let raw = try await JSONBody.collect(request)
-        let body = try JSONBody.decode(SendMessage.self, from: raw)
+        // Read whole, not by `request.decode`: the custom `data` object is passed on as the page wrote it.
+        let raw = try await APIJSONDecoder.body(of: request, upTo: context.maxUploadSize, emptyReadsAsObject: false)
+        let body = try APIJSONDecoder.decode(SendMessage.self, from: raw)
         try Validation.messageText(body.text)
         try Validation.clientID(body.clientId)
         if let quoted = body.quotedMessageId, quoted.isEmpty || quoted.count > 128 {
-            throw APIError.badRequest(
-                "invalid_quoted_message_id",
+            throw APIError(
+                .invalidQuotedMessageID,
                 "quotedMessageId is not a message id.",
                 field: "quotedMessageId"
             )
         }
         let data = try Self.customData(raw)
         if data != nil, body.quotedMessageId != nil {
-            throw APIError.badRequest("quote_with_data", "A reply cannot carry custom data.", field: "data")
+            throw APIError(.quoteWithData, "A reply cannot carry custom data.", field: "data")
         }
         let receipt = try await tab.send(
             text: body.text,
@@ -64,7 +60,7 @@ struct MessageRoutes {
             let data = object["data"], !(data is NSNull)
         else { return nil }
         guard data is [String: Any] else {
-            throw APIError.badRequest("invalid_field", "The field data must be a JSON object.", field: "data")
+            throw APIError(.invalidField, "The field data must be a JSON object.", field: "data")
         }
         return try JSONSerialization.data(withJSONObject: data)
     }
@@ -74,21 +70,21 @@ struct MessageRoutes {
         var clientId: String
     }
 
-    private func edit(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+    private func edit(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
-        let id = try Validation.pathID(context, "id")
-        let body = try await JSONBody.decode(EditMessage.self, from: request)
+        let id = try Validation.pathID(context, "id", code: .invalidID)
+        let body = try await request.decode(as: EditMessage.self, context: context)
         try Validation.messageText(body.text)
         try Validation.clientID(body.clientId)
         try await tab.edit(messageID: id, text: body.text, clientID: body.clientId)
         return try JSONBody.response(["id": id, "clientId": body.clientId], status: .accepted)
     }
 
-    private func delete(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+    private func delete(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
-        let id = try Validation.pathID(context, "id")
+        let id = try Validation.pathID(context, "id", code: .invalidID)
         guard let clientID = FormQuery(request).get("clientId") else {
-            throw APIError.badRequest("missing_field", "The query parameter clientId is required.", field: "clientId")
+            throw APIError(.missingField, "The query parameter clientId is required.", field: "clientId")
         }
         try Validation.clientID(clientID)
         try await tab.delete(messageID: id, clientID: clientID)
@@ -101,13 +97,13 @@ struct MessageRoutes {
         var clientId: String
     }
 
-    private func react(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+    private func react(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
-        let id = try Validation.pathID(context, "id")
-        let body = try await JSONBody.decode(React.self, from: request)
+        let id = try Validation.pathID(context, "id", code: .invalidID)
+        let body = try await request.decode(as: React.self, context: context)
         try Validation.clientID(body.clientId)
         guard let reaction = ReactionString(rawValue: body.reaction) else {
-            throw APIError.badRequest("invalid_reaction", "reaction is like or dislike.", field: "reaction")
+            throw APIError(.invalidReaction, "reaction is like or dislike.", field: "reaction")
         }
         try await tab.react(messageID: id, reaction: reaction, clientID: body.clientId)
         return try JSONBody.response(["id": id, "clientId": body.clientId], status: .accepted)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import Hummingbird
 import Mustache
@@ -6,17 +7,19 @@ import WebimWire
 
 /// The developer preview (several widget configurations side by side, as frames or each on a sample site) and the
 /// tester's gallery.
-struct PreviewRoutes {
+struct PreviewController {
     let templates: MustacheLibrary
     /// nil without `--preview-config`: the query string or the built-in variants are shown.
     let file: PreviewConfigFile?
     let configuration: WidgetConfiguration
 
-    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
-        table.add(.get, "/preview", on: router) { request, context in try preview(request, context) }
-        table.add(.get, "/preview/config", on: router) { request, _ in try config(request) }
-        table.add(.get, "/preview/site", on: router) { request, context in try site(request, context) }
-        table.add(.get, "/inspect", on: router) { _, context in try inspect(context) }
+    /// The routes, at the root.
+    var endpoints: RouteCollection<WidgetRequestContext> {
+        RouteCollection(context: WidgetRequestContext.self)
+            .get("preview", use: preview)
+            .get("preview/config", use: config)
+            .get("preview/site", use: site)
+            .get("inspect", use: inspect)
     }
 
     /// Who may frame these pages: the configured sites, and this server under its loopback names (the preview frames
@@ -39,21 +42,19 @@ struct PreviewRoutes {
             do {
                 return PreviewState(version: "query", source: "query", variants: try PreviewConfig.fromQuery(queries))
             } catch {
-                throw APIError.badRequest(error.code, error.message, field: "variant")
+                // The request is at fault here, not the server's file.
+                throw APIError(.invalidVariant, error.message, field: "variant")
             }
         }
         guard let file else {
             return PreviewState(version: "built-in", source: "built-in", variants: PreviewConfig.builtIn)
         }
+        // A broken file is the server's fault: `PreviewConfigError` is answered as a 500 naming it.
         let snapshot = file.current()
-        do {
-            return PreviewState(version: snapshot.version, source: "file", variants: try snapshot.variants.get())
-        } catch {
-            throw error.apiError
-        }
+        return PreviewState(version: snapshot.version, source: "file", variants: try snapshot.variants.get())
     }
 
-    private func config(_ request: Request) throws -> Response {
+    private func config(_ request: Request, context: WidgetRequestContext) throws -> Response {
         try JSONBody.response(try state(request))
     }
 
@@ -84,7 +85,7 @@ struct PreviewRoutes {
         var sites: [Site]
     }
 
-    private func preview(_ request: Request, _ context: WidgetRequestContext) throws -> Response {
+    private func preview(_ request: Request, context: WidgetRequestContext) throws -> Response {
         let state = try state(request)
         let view = FormQuery(request).get("view") == "site" ? "site" : "frames"
         let levels = ["off", "error", "warning", "info", "debug", "verbose"]
@@ -146,12 +147,12 @@ struct PreviewRoutes {
     }
 
     /// `GET /preview/site?widget=ORIGIN&name=NAME&options=QUERY`: a sample shop page that embeds the variant.
-    private func site(_ request: Request, _ context: WidgetRequestContext) throws -> Response {
+    private func site(_ request: Request, context: WidgetRequestContext) throws -> Response {
         let query = FormQuery(request)
         guard let widget = query.get("widget").flatMap(OriginPolicy.normalizedOrigin),
             configuration.originPolicy.allowsOrigin(widget, listeningPort: context.listeningPort ?? 0)
         else {
-            throw APIError.badRequest("invalid_widget", "widget is an origin this server serves.", field: "widget")
+            throw APIError(.invalidWidget, "widget is an origin this server serves.", field: "widget")
         }
         let options = query.get("options") ?? ""
         let items = URLComponents(string: "?" + options)?.queryItems ?? []
@@ -182,7 +183,7 @@ struct PreviewRoutes {
     }
 
     /// The gallery scenario in light and dark, left-to-right and right-to-left.
-    private func inspect(_ context: WidgetRequestContext) throws -> Response {
+    private func inspect(_ request: Request, context: WidgetRequestContext) throws -> Response {
         let looks =
             [("light-ltr", "Light, left-to-right", "dark=0"), ("dark-ltr", "Dark, left-to-right", "dark=1")]
             + [

@@ -1,19 +1,23 @@
 import Foundation
+import HTTPAPI
 import Hummingbird
 import Logging
 
 /// `POST /api/tabs` and `DELETE /api/tabs/{tab}`: a tab's life.
-struct TabRoutes {
+struct TabController {
     let registry: TabRegistry
     let configuration: WidgetConfiguration
     let logger: Logger
 
-    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
-        table.add(.post, "/api/tabs", on: router) { request, _ in try await createTab(request) }
-        table.add(.delete, "/api/tabs/{tab}", on: router) { request, context in try await deleteTab(request, context) }
+    /// The routes, below `/api/tabs`.
+    var endpoints: RouteCollection<WidgetRequestContext> {
+        RouteCollection(context: WidgetRequestContext.self)
+            .post(use: createTab)
+            .delete("{tab}", use: deleteTab)
     }
 
-    private struct CreateTab: Decodable {
+    /// Every field is optional: a page may open a tab with an empty body.
+    private struct CreateTab: EmptyBodyDecodable {
         var location: String?
         var locale: String?
         var visitorFields: String?
@@ -32,28 +36,28 @@ struct TabRoutes {
         var resumed: Bool
     }
 
-    private func createTab(_ request: Request) async throws -> Response {
-        let body = try await JSONBody.decode(CreateTab.self, from: request, allowEmpty: true)
+    private func createTab(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        let body = try await request.decode(as: CreateTab.self, context: context)
         let location = body.location ?? configuration.defaultLocation
-        try Validation.key(location, field: "location")
+        try Validation.key(location, field: "location", code: .invalidLocation)
         if let locale = body.locale, !["en", "ru"].contains(locale) {
-            throw APIError.badRequest("invalid_locale", "locale is en or ru.", field: "locale")
+            throw APIError(.invalidLocale, "locale is en or ru.", field: "locale")
         }
-        if let fields = body.visitorFields { try Validation.jsonObject(fields, field: "visitorFields") }
-        if let key = body.departmentKey { try Validation.key(key, field: "departmentKey") }
-        if let prechat = body.prechat { try Validation.length(prechat, atMost: 4096, field: "prechat") }
+        if let fields = body.visitorFields {
+            try Validation.jsonObject(fields, field: "visitorFields", code: .invalidVisitorFields)
+        }
+        if let key = body.departmentKey { try Validation.key(key, field: "departmentKey", code: .invalidDepartmentKey) }
+        if let prechat = body.prechat {
+            try Validation.length(prechat, atMost: 4096, field: "prechat", code: .prechatTooLong)
+        }
         let coreLog = try body.coreLog.map { name in
             guard let level = TabCoreLog.level(named: name) else {
-                throw APIError.badRequest(
-                    "invalid_core_log",
-                    "coreLog is verbose, debug, info, warning or error.",
-                    field: "coreLog"
-                )
+                throw APIError(.invalidCoreLog, "coreLog is verbose, debug, info, warning or error.", field: "coreLog")
             }
             return level
         }
         if let resume = body.resume, !TabRegistry.isWellFormed(id: resume) {
-            throw APIError.badRequest("invalid_resume", "resume is a tab id this server gave.", field: "resume")
+            throw APIError(.invalidResume, "resume is a tab id this server gave.", field: "resume")
         }
         if body.resume.flatMap(registry.tab(id:)) == nil, registry.count >= configuration.maxTabs {
             throw APIError.tooManyTabs(retryAfterSeconds: 30)
@@ -98,10 +102,10 @@ struct TabRoutes {
 
     private func storageDirectory(of tabID: String) -> URL { opener.folder(of: tabID) }
 
-    private func deleteTab(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+    private func deleteTab(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let clear = FormQuery(request).get("clear")
         guard clear == nil || clear == "1" || clear == "0" else {
-            throw APIError.badRequest("invalid_clear", "clear is 1 or 0.", field: "clear")
+            throw APIError(.invalidClear, "clear is 1 or 0.", field: "clear")
         }
         guard let id = context.parameters.get("tab") else { throw APIError.unknownTab }
         if clear != "1", let open = registry.tab(id: id), open.events.hasUnsentMessages {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -8,7 +9,7 @@ import WebimClientLibrary
 import WebimWire
 
 /// Uploads (checked against the service's limits first), the limits themselves, and downloads proxied from the service.
-struct FileRoutes {
+struct FileController {
     let registry: TabRegistry
     let limitsCache: LocationCache<UploadLimits>
     /// Downloads from the chat service: a client of its own, sized for many tabs, so that slow readers of one
@@ -16,33 +17,26 @@ struct FileRoutes {
     let downloads: HTTPClient
     let crashPoint: CrashPoint
 
-    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
-        table.add(.post, "/api/tabs/{tab}/files", on: router) { request, context in try await upload(request, context) }
-        table.add(.get, "/api/tabs/{tab}/limits", on: router) { _, context in
-            try JSONBody.response(await limits(of: registry.tab(context)))
-        }
-        table.add(.get, "/api/tabs/{tab}/files/{guid}", on: router) { request, context in
-            try await download(request, context)
-        }
+    /// The routes, below `/api/tabs`.
+    var endpoints: RouteCollection<WidgetRequestContext> {
+        RouteCollection(context: WidgetRequestContext.self)
+            .post("{tab}/files", use: upload)
+            .get("{tab}/limits") { _, context in try JSONBody.response(await limits(of: registry.tab(context))) }
+            .get("{tab}/files/{guid}", use: download)
     }
 
-    private func upload(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+    private func upload(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         guard let boundary = request.headers[.contentType].flatMap(MultipartForm.boundary(contentType:)) else {
-            throw APIError(
-                status: .unsupportedMediaType,
-                code: "not_multipart",
-                message: "Send the file as multipart/form-data."
-            )
+            throw APIError(.notMultipart, "Send the file as multipart/form-data.")
         }
         let limits = await limits(of: tab)
         guard limits.uploadsAllowed else {
-            throw APIError.conflict("uploads_not_allowed", "Files cannot be sent here.")
+            throw APIError(.uploadsNotAllowed, "Files cannot be sent here.")
         }
         let tooLarge = APIError(
-            status: .contentTooLarge,
-            code: "file_too_large",
-            message: "A file is at most \(limits.maxFileSize / 1024 / 1024) MB.",
+            .fileTooLarge,
+            "A file is at most \(limits.maxFileSize / 1024 / 1024) MB.",
             field: "file"
         )
         let body: ByteBuffer
@@ -52,25 +46,24 @@ struct FileRoutes {
             throw tooLarge
         }
         guard let form = MultipartForm.parse(body, boundary: boundary, fileFieldName: "file") else {
-            throw APIError.badRequest("invalid_multipart", "The multipart body does not parse.")
+            throw APIError(.invalidMultipart, "The multipart body does not parse.")
         }
         guard let file = form.file else {
-            throw APIError.badRequest("missing_field", "The part file is required.", field: "file")
+            throw APIError(.missingField, "The part file is required.", field: "file")
         }
         guard let clientID = form.fields["clientId"] else {
-            throw APIError.badRequest("missing_field", "The part clientId is required.", field: "clientId")
+            throw APIError(.missingField, "The part clientId is required.", field: "clientId")
         }
         try Validation.clientID(clientID)
         let filename = String((file.filename.split(separator: "/").last ?? "file").suffix(255))
-        guard !file.bytes.isEmpty else { throw APIError.badRequest("empty_file", "The file is empty.", field: "file") }
+        guard !file.bytes.isEmpty else { throw APIError(.emptyFile, "The file is empty.", field: "file") }
         guard file.bytes.count <= limits.maxFileSize else { throw tooLarge }
         let fileExtension =
             filename.split(separator: ".").count > 1 ? filename.split(separator: ".").last.map { $0.lowercased() } : nil
         if !limits.allowedTypes.isEmpty, !limits.allowedTypes.contains(fileExtension ?? "") {
             throw APIError(
-                status: .unsupportedMediaType,
-                code: "file_type_not_allowed",
-                message: "Allowed file types: \(limits.allowedTypes.joined(separator: ", ")).",
+                .fileTypeNotAllowed,
+                "Allowed file types: \(limits.allowedTypes.joined(separator: ", ")).",
                 field: "file"
             )
         }
@@ -88,14 +81,14 @@ struct FileRoutes {
         await limitsCache.value(location: await tab.location) { await tab.limits() }
     }
 
-    private func download(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+    private func download(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
-        let guid = try Validation.pathID(context, "guid")
+        let guid = try Validation.pathID(context, "guid", code: .invalidGUID)
         let thumb = FormQuery(request).get("thumb")
         guard thumb == nil || thumb == "1" || thumb == "0" else {
-            throw APIError.badRequest("invalid_thumb", "thumb is 1 or 0.", field: "thumb")
+            throw APIError(.invalidThumb, "thumb is 1 or 0.", field: "thumb")
         }
-        let unknown = APIError(status: .notFound, code: "unknown_file", message: "This tab has no such file.")
+        let unknown = APIError(.unknownFile, "This tab has no such file.")
         guard let file = tab.index.file(guid: guid) else { throw unknown }
         let url = thumb == "1" ? file.getImageInfo()?.getThumbURL() : file.getURL()
         guard let url else { throw unknown }
@@ -104,11 +97,7 @@ struct FileRoutes {
             timeout: .seconds(30)
         )
         guard upstream.status == .ok else {
-            throw APIError(
-                status: .badGateway,
-                code: "file_unavailable",
-                message: "The chat service did not send the file."
-            )
+            throw APIError(.fileUnavailable, "The chat service did not send the file.")
         }
         // A kiosk's browser is shared by strangers: it keeps no copy of a visitor's file.
         var headers = VisitorFileHeaders.make(

@@ -2,13 +2,13 @@ import Hummingbird
 import WebimWire
 
 /// Console API routes that read or act on a location or the account, not on one visitor.
-struct OperatorConsoleLocationRoutes {
+struct OperatorConsoleLocationController {
     let engine: ChatEngine
-    let json: ConsoleJSONBody
 
-    func add(to router: Router<ServiceRequestContext>) {
-        let prefix = OperatorConsoleRoutes.prefix
-        router.get("\(prefix)/locations") { _, _ in
+    /// The routes, below `/operator/api`.
+    var endpoints: RouteCollection<ServiceRequestContext> {
+        let router = RouteCollection(context: ServiceRequestContext.self)
+        router.get("locations") { _, _ in
             var locations: [ConsoleLocation] = []
             for definition in engine.library.allLocations.sorted(by: { $0.name < $1.name }) {
                 locations.append(
@@ -21,34 +21,35 @@ struct OperatorConsoleLocationRoutes {
             }
             return try JSONResponse.make(locations)
         }
-        router.post("\(prefix)/locations/{location}/status") { request, context in
-            let body = try await json.decode(StatusBody.self, request)
+        router.post("locations/{location}/status") { request, context in
+            let body = try await request.decode(as: StatusBody.self, context: context)
             let location = context.parameters.get("location") ?? "default"
             // Only a location a scenario defines has a status: any other name would leave a row behind.
             guard engine.library.defines(location: location) else {
-                throw ConsoleAPIError(.notFound("location"))
+                throw OperatorActionError.notFound("location")
             }
-            return try await OperatorConsoleActionRoutes.run {
+            return try await OperatorConsoleActionController.run {
                 try await engine.setOnlineStatus(location: location, status: body.onlineStatus)
                 return nil
             }
         }
-        router.post("\(prefix)/locations/{location}/departments/{key}/status") { request, context in
-            let body = try await json.decode(DepartmentStatusBody.self, request)
+        router.post("locations/{location}/departments/{key}/status") { request, context in
+            let body = try await request.decode(as: DepartmentStatusBody.self, context: context)
             let location = context.parameters.get("location") ?? "default"
             let key = context.parameters.get("key") ?? ""
-            return try await OperatorConsoleActionRoutes.run {
+            return try await OperatorConsoleActionController.run {
                 try await engine.setDepartmentStatus(location: location, key: key, online: body.online)
                 return nil
             }
         }
-        router.post("\(prefix)/auth-tokens") { request, context in
-            let body = try await json.decode(AuthTokenBody.self, request)
-            return try await OperatorConsoleActionRoutes.run {
+        router.post("auth-tokens") { request, context in
+            let body = try await request.decode(as: AuthTokenBody.self, context: context)
+            return try await OperatorConsoleActionController.run {
                 try await engine.database.registerProvidedAuthToken(body.token, name: body.name)
                 return nil
             }
         }
+        return router
     }
 }
 

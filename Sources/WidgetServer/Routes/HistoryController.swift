@@ -1,39 +1,40 @@
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import Hummingbird
 
 /// Older history page by page, the whole transcript as a text download, and the client core's log (the developer
 /// preview's).
-struct HistoryRoutes {
+struct HistoryController {
     let registry: TabRegistry
 
-    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
-        table.add(.get, "/api/tabs/{tab}/history", on: router) { request, context in try await history(request, context)
-        }
-        table.add(.get, "/api/tabs/{tab}/transcript", on: router) { _, context in
-            let text = try await registry.tab(context).transcript()
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: "text/plain; charset=utf-8",
-                    .contentDisposition: "attachment; filename=\"chat-transcript.txt\"",
-                    .cacheControl: "no-store",
-                ],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: text))
-            )
-        }
-        table.add(.get, "/api/tabs/{tab}/log", on: router) { request, context in try await coreLog(request, context) }
+    /// The routes, below `/api/tabs`.
+    var endpoints: RouteCollection<WidgetRequestContext> {
+        RouteCollection(context: WidgetRequestContext.self)
+            .get("{tab}/history", use: history)
+            .get("{tab}/transcript", use: transcript)
+            .get("{tab}/log", use: coreLog)
+    }
+
+    /// The whole transcript, as a text file to save.
+    private func transcript(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        let text = try await registry.tab(context).transcript()
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/plain; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"chat-transcript.txt\"",
+                .cacheControl: "no-store",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text))
+        )
     }
 
     /// The core's log as text, shown in the page (`text/plain`) or, with `download=1`, as a file.
-    private func coreLog(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+    private func coreLog(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         guard let log = await tab.coreLog else {
-            throw APIError(
-                status: .notFound,
-                code: "no_core_log",
-                message: "This tab keeps no core log: open it with coreLog (never on a kiosk)."
-            )
+            throw APIError(.noCoreLog, "This tab keeps no core log: open it with coreLog (never on a kiosk).")
         }
         var headers: HTTPFields = [
             .contentType: "text/plain; charset=utf-8", .cacheControl: "no-store",
@@ -50,19 +51,19 @@ struct HistoryRoutes {
         var hasMore: Bool
     }
 
-    private func history(_ request: Request, _ context: WidgetRequestContext) async throws -> Response {
+    private func history(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let query = FormQuery(request)
         var limit = 30
         if let text = query.get("limit") {
             guard let value = Int(text), (1...100).contains(value) else {
-                throw APIError.badRequest("invalid_limit", "limit is 1 to 100.", field: "limit")
+                throw APIError(.invalidLimit, "limit is 1 to 100.", field: "limit")
             }
             limit = value
         }
         let before = query.get("before")
         if let before, before.isEmpty || before.count > 128 {
-            throw APIError.badRequest("invalid_before", "before is a message id.", field: "before")
+            throw APIError(.invalidBefore, "before is a message id.", field: "before")
         }
         let page = try await tab.history(before: before, limit: limit)
         return try JSONBody.response(Page(messages: page.messages, hasMore: page.hasMore))

@@ -1,15 +1,17 @@
 import Foundation
+import HTTPAPI
 import Hummingbird
 import NIOCore
 import WebimWire
 
 /// The operator console's write API: what a person at the console does to a visitor's chat.
-struct OperatorConsoleActionRoutes {
+struct OperatorConsoleActionController {
     let engine: ChatEngine
-    let json: ConsoleJSONBody
 
-    func add(to router: Router<ServiceRequestContext>) {
-        let visitor = "\(OperatorConsoleRoutes.prefix)/visitors/{visitor}"
+    /// The routes, below `/operator/api`.
+    var endpoints: RouteCollection<ServiceRequestContext> {
+        let router = RouteCollection(context: ServiceRequestContext.self)
+        let visitor = "visitors/{visitor}"
         post(router, "\(visitor)/join") { (body: JoinBody, id) in
             let operatorID: Int
             if let chosen = body.operatorId { operatorID = chosen } else { operatorID = try await mainOperator(of: id) }
@@ -17,7 +19,7 @@ struct OperatorConsoleActionRoutes {
             return nil
         }
         post(router, "\(visitor)/messages") { (body: MessageBody, id) in
-            try ConsoleJSONBody.checkText(body.text, field: "text")
+            try Self.checkText(body.text, field: "text")
             let kind = body.kind ?? MessageItem.Kind.operator.rawValue
             guard
                 [MessageItem.Kind.operator, .info, .operatorBusy, .contactsRequest, .actionRequest]
@@ -31,32 +33,32 @@ struct OperatorConsoleActionRoutes {
             )
             return try await engine.operatorSends(visitorID: id, message)
         }
-        router.patch("\(visitor)/messages/{message}") { request, context in
-            let body = try await json.decode(EditBody.self, request)
-            try ConsoleJSONBody.checkText(body.text, field: "text")
+        router.patch(RouterPath("\(visitor)/messages/{message}")) { request, context in
+            let body = try await request.decode(as: EditBody.self, context: context)
+            try Self.checkText(body.text, field: "text")
             return try await Self.run {
                 try await engine.operatorEdits(
-                    visitorID: try OperatorConsoleRoutes.visitorID(context),
+                    visitorID: try OperatorConsoleController.visitorID(context),
                     target: .id(context.parameters.get("message") ?? ""),
                     text: body.text
                 )
                 return nil
             }
         }
-        router.delete("\(visitor)/messages/{message}") { _, context in
+        router.delete(RouterPath("\(visitor)/messages/{message}")) { _, context in
             try await Self.run {
                 try await engine.operatorDeletes(
-                    visitorID: try OperatorConsoleRoutes.visitorID(context),
+                    visitorID: try OperatorConsoleController.visitorID(context),
                     target: .id(context.parameters.get("message") ?? "")
                 )
                 return nil
             }
         }
-        router.post("\(visitor)/messages/{message}/quote") { request, context in
-            let body = try await json.decode(QuoteBody.self, request)
+        router.post(RouterPath("\(visitor)/messages/{message}/quote")) { request, context in
+            let body = try await request.decode(as: QuoteBody.self, context: context)
             return try await Self.run {
                 try await engine.fillQuote(
-                    visitorID: try OperatorConsoleRoutes.visitorID(context),
+                    visitorID: try OperatorConsoleController.visitorID(context),
                     quoting: .id(context.parameters.get("message") ?? ""),
                     with: body.request
                 )
@@ -115,11 +117,11 @@ struct OperatorConsoleActionRoutes {
             try await engine.setScenarioPaused(visitorID: id, paused: body.paused)
             return nil
         }
-        post(router, "\(visitor)/survey") { (body: SurveyItem.Config, id) in
-            try await engine.startSurvey(visitorID: id, config: body)
+        post(router, "\(visitor)/survey") { (body: SurveyBody, id) in
+            try await engine.startSurvey(visitorID: id, config: body.config)
             return nil
         }
-        OperatorConsoleLocationRoutes(engine: engine, json: json).add(to: router)
+        return router
     }
 
     /// The location's main operator, for a `join` that names none.
@@ -132,26 +134,37 @@ struct OperatorConsoleActionRoutes {
 
     /// A POST route on a visitor: decodes the body, runs `body`, answers `{"result":"ok","messageId"?}`.
     private func post<Body: Decodable & Sendable>(
-        _ router: Router<ServiceRequestContext>,
+        _ router: RouteCollection<ServiceRequestContext>,
         _ path: String,
         _ action: @escaping @Sendable (Body, String) async throws -> String?
     ) {
         router.post(RouterPath(path)) { request, context in
-            let body = try await json.decode(Body.self, request)
-            let visitorID = try OperatorConsoleRoutes.visitorID(context)
+            let body = try await request.decode(as: Body.self, context: context)
+            let visitorID = try OperatorConsoleController.visitorID(context)
             return try await Self.run { try await action(body, visitorID) }
         }
     }
 
-    /// Runs an operator action and maps its failures to console API errors.
+    /// Runs an operator action, answering `{"result":"ok","messageId"?}`; its `OperatorActionError`s are answered by
+    /// `APIErrorMiddleware`.
     static func run(_ action: () async throws -> String?) async throws -> Response {
         do {
-            let messageID = try await action()
-            return try JSONResponse.make(ConsoleOK(messageId: messageID))
-        } catch let error as OperatorActionError {
-            throw ConsoleAPIError(error)
+            return try JSONResponse.make(ConsoleOK(messageId: try await action()))
         } catch ServiceStoreError.unknownVisitor {
-            throw ConsoleAPIError(.notFound("visitor"))
+            throw OperatorActionError.notFound("visitor")
+        }
+    }
+
+    /// An operator's text within the limits both servers share.
+    private static func checkText(_ text: String, field: String) throws {
+        guard MessageLimits.hasNoNUL(text) else {
+            throw OperatorActionError.badInput(field: field, reason: "\(field) cannot contain a NUL character (U+0000)")
+        }
+        guard text.count <= MessageLimits.maximumTextLength else {
+            throw OperatorActionError.badInput(
+                field: field,
+                reason: "\(field) is at most \(MessageLimits.maximumTextLength) characters"
+            )
         }
     }
 }

@@ -1,25 +1,28 @@
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import Hummingbird
 
 /// `GET /static/*`, `GET /embed.js` and `GET /openapi.yaml`: files from `Public/` only, with ETags and gzip when the client accepts it.
-struct StaticFileRoutes {
+struct StaticFileController {
     let publicDirectory: URL
     let cache = StaticFileCache()
 
-    func add(to router: Router<WidgetRequestContext>, table: RouteTable) {
-        table.add(.get, "/static/**", on: router) { request, _ in
-            try serve(request, relativePath: try Self.relativePath(request.uri.path, prefix: "/static/"))
-        }
-        table.add(.get, "/openapi.yaml", on: router) { request, _ in try serve(request, relativePath: "openapi.yaml") }
-        // The loader a site includes (README.md, "Embedding"): at the root, so the snippet's URL stays short.
-        table.add(.get, "/embed.js", on: router) { request, _ in try serve(request, relativePath: "embed.js") }
-        table.add(.get, "/embed.js.map", on: router) { request, _ in try serve(request, relativePath: "embed.js.map") }
+    /// The routes, at the root.
+    var endpoints: RouteCollection<WidgetRequestContext> {
+        RouteCollection(context: WidgetRequestContext.self)
+            .get("static/**") { request, _ in
+                try serve(request, relativePath: try Self.relativePath(request.uri.path, prefix: "/static/"))
+            }
+            .get("openapi.yaml") { request, _ in try serve(request, relativePath: "openapi.yaml") }
+            // The loader a site includes (README.md, "Embedding"): at the root, so the snippet's URL stays short.
+            .get("embed.js") { request, _ in try serve(request, relativePath: "embed.js") }
+            .get("embed.js.map") { request, _ in try serve(request, relativePath: "embed.js.map") }
     }
 
     /// The path below `prefix`, refusing `..`, `.` and hidden names, backslashes and encoded escapes (400).
     static func relativePath(_ rawPath: String, prefix: String) throws -> String {
-        let invalid = APIError.badRequest("invalid_path", "The path is not a file name under /static/.")
+        let invalid = APIError(.invalidPath, "The path is not a file name under /static/.")
         let lowered = rawPath.lowercased()
         guard rawPath.hasPrefix(prefix),
             !["%2e", "%2f", "%5c", "%00", "\\"].contains(where: lowered.contains),

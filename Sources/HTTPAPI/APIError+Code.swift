@@ -1,0 +1,182 @@
+extension APIError {
+    /// Every code either server answers, each written out: a renamed case cannot change what the page or the console
+    /// reads (a golden test holds the list and each code's status).
+    package enum Code: String, CaseIterable, Sendable {
+        // MARK: Both servers
+
+        /// A malformed request Hummingbird refused itself (a bad percent escape in a file path).
+        case badRequest = "bad_request"
+        /// No such route, or a route that found nothing to answer.
+        case notFound = "not_found"
+        /// The path exists, but not for this method (`Allow` lists the ones it has).
+        case methodNotAllowed = "method_not_allowed"
+        /// The body is over the route's limit.
+        case bodyTooLarge = "body_too_large"
+        /// A JSON route's body does not say it is `application/json`.
+        case unsupportedMediaType = "unsupported_media_type"
+        /// A file's byte range that cannot be read.
+        case rangeNotSatisfiable = "range_not_satisfiable"
+        /// An unexpected failure, logged.
+        case internalError = "internal_error"
+        /// A host name the server does not serve (DNS rebinding).
+        case forbiddenHost = "forbidden_host"
+        /// A change asked for by another site's page (CSRF).
+        case forbiddenOrigin = "forbidden_origin"
+        /// The body is not JSON (or not UTF-8).
+        case invalidJSON = "invalid_json"
+        /// A required body field, part or query parameter is absent.
+        case missingField = "missing_field"
+        /// A body field has the wrong JSON type.
+        case invalidField = "invalid_field"
+
+        // MARK: Operator console
+
+        /// No console token, or a wrong one.
+        case unauthorized = "unauthorized"
+        /// A value out of range for an operator action.
+        case badInput = "bad_input"
+        /// An operator action that is not possible now.
+        case conflict = "conflict"
+
+        // MARK: Widget: limits and tabs
+
+        /// The page changes things faster than a person can (`Retry-After`).
+        case rateLimited = "rate_limited"
+        /// As many tabs are open as the server keeps (`Retry-After`).
+        case tooManyTabs = "too_many_tabs"
+        /// No open tab has this id.
+        case unknownTab = "unknown_tab"
+        /// The tab's chat session has ended.
+        case sessionEnded = "session_ended"
+        /// The tab's chat session could not start.
+        case sessionFailed = "session_failed"
+        /// The tab is already reading history.
+        case historyBusy = "history_busy"
+        /// The tab's store on disk refused a message (`Retry-After`).
+        case storageUnavailable = "storage_unavailable"
+        /// `location` is not a location key.
+        case invalidLocation = "invalid_location"
+        /// `locale` is not `en` or `ru`.
+        case invalidLocale = "invalid_locale"
+        /// `visitorFields` is not a JSON object.
+        case invalidVisitorFields = "invalid_visitor_fields"
+        /// `departmentKey` is not a department key.
+        case invalidDepartmentKey = "invalid_department_key"
+        /// `prechat` is too long.
+        case prechatTooLong = "prechat_too_long"
+        /// `coreLog` is not a log level.
+        case invalidCoreLog = "invalid_core_log"
+        /// `resume` is not a tab id this server gives.
+        case invalidResume = "invalid_resume"
+        /// `clear` is not 1 or 0.
+        case invalidClear = "invalid_clear"
+        /// `Last-Event-ID` is not an event id.
+        case invalidLastEventID = "invalid_last_event_id"
+        /// `after` is not an event id.
+        case invalidAfter = "invalid_after"
+
+        // MARK: Widget: messages
+
+        /// `clientId` is not the page's idempotency id.
+        case invalidClientID = "invalid_client_id"
+        /// A message without text.
+        case emptyText = "empty_text"
+        /// A message text with a NUL character.
+        case invalidText = "invalid_text"
+        /// A message text over the limit.
+        case textTooLong = "text_too_long"
+        /// `quotedMessageId` is not a message id.
+        case invalidQuotedMessageID = "invalid_quoted_message_id"
+        /// A reply that also carries custom data.
+        case quoteWithData = "quote_with_data"
+        /// `reaction` is not `like` or `dislike`.
+        case invalidReaction = "invalid_reaction"
+        /// The message id in the path is not valid.
+        case invalidID = "invalid_id"
+        /// The tab has no message with this id.
+        case unknownMessage = "unknown_message"
+        /// The message cannot be replied to.
+        case cannotReply = "cannot_reply"
+        /// The message cannot be edited.
+        case cannotEdit = "cannot_edit"
+        /// The message cannot be deleted.
+        case cannotDelete = "cannot_delete"
+        /// The message takes no reaction, or no other one.
+        case cannotReact = "cannot_react"
+
+        // MARK: Widget: actions
+
+        /// `messageId` is not a message id.
+        case invalidMessageID = "invalid_message_id"
+        /// `buttonId` is not a button id.
+        case invalidButtonID = "invalid_button_id"
+        /// `draft` is too long.
+        case draftTooLong = "draft_too_long"
+        /// `rating` is not 1 to 5.
+        case invalidRating = "invalid_rating"
+        /// `note` is too long.
+        case noteTooLong = "note_too_long"
+        /// `operatorId` is not an operator id.
+        case invalidOperatorID = "invalid_operator_id"
+        /// `action` is not `start` or `close`.
+        case invalidAction = "invalid_action"
+        /// `firstQuestion` is too long.
+        case firstQuestionTooLong = "first_question_too_long"
+        /// `customFields` has too many fields.
+        case invalidCustomFields = "invalid_custom_fields"
+        /// `email` is not an e-mail address.
+        case invalidEmail = "invalid_email"
+        /// The message has no buttons.
+        case notAKeyboard = "not_a_keyboard"
+        /// The keyboard has no such button.
+        case unknownButton = "unknown_button"
+        /// There is no operator to rate.
+        case noOperator = "no_operator"
+
+        // MARK: Widget: files and history
+
+        /// An upload that is not `multipart/form-data`.
+        case notMultipart = "not_multipart"
+        /// The location takes no files.
+        case uploadsNotAllowed = "uploads_not_allowed"
+        /// A file over the location's limit.
+        case fileTooLarge = "file_too_large"
+        /// A multipart body that does not parse.
+        case invalidMultipart = "invalid_multipart"
+        /// An empty file.
+        case emptyFile = "empty_file"
+        /// A file type the location does not take.
+        case fileTypeNotAllowed = "file_type_not_allowed"
+        /// The file guid in the path is not valid.
+        case invalidGUID = "invalid_guid"
+        /// `thumb` is not 1 or 0.
+        case invalidThumb = "invalid_thumb"
+        /// The tab has no such file.
+        case unknownFile = "unknown_file"
+        /// The chat service did not send the file.
+        case fileUnavailable = "file_unavailable"
+        /// The tab keeps no core log.
+        case noCoreLog = "no_core_log"
+        /// `limit` is not 1 to 100.
+        case invalidLimit = "invalid_limit"
+        /// `before` is not a message id.
+        case invalidBefore = "invalid_before"
+
+        // MARK: Widget: pages
+
+        /// A page option with a bad value.
+        case invalidOption = "invalid_option"
+        /// A static path that is not a file name under `/static/`.
+        case invalidPath = "invalid_path"
+        /// `widget` is not an origin this server serves.
+        case invalidWidget = "invalid_widget"
+        /// A preview `variant` that is not a widget configuration.
+        case invalidVariant = "invalid_variant"
+        /// A page template is missing.
+        case templateMissing = "template_missing"
+        /// The preview configuration file cannot be read.
+        case previewConfigMissing = "preview_config_missing"
+        /// The preview configuration file is not a preview configuration.
+        case previewConfigInvalid = "preview_config_invalid"
+    }
+}

@@ -1,0 +1,33 @@
+package import HTTPTypes
+
+extension APIError.Code {
+    /// The HTTP status every error with this code is answered with.
+    package var status: HTTPResponse.Status {
+        switch self {
+        case .badRequest, .invalidJSON, .missingField, .invalidField, .badInput, .invalidLocation, .invalidLocale,
+            .invalidVisitorFields, .invalidDepartmentKey, .prechatTooLong, .invalidCoreLog, .invalidResume,
+            .invalidClear, .invalidLastEventID, .invalidAfter, .invalidClientID, .emptyText, .invalidText,
+            .invalidQuotedMessageID, .quoteWithData, .invalidReaction, .invalidID, .invalidMessageID,
+            .invalidButtonID, .draftTooLong, .invalidRating, .noteTooLong, .invalidOperatorID, .invalidAction,
+            .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .invalidMultipart, .emptyFile, .invalidGUID,
+            .invalidThumb, .invalidLimit, .invalidBefore, .invalidOption, .invalidPath, .invalidWidget,
+            .invalidVariant:
+            .badRequest
+        case .unauthorized: .unauthorized
+        case .forbiddenHost, .forbiddenOrigin: .forbidden
+        case .notFound, .unknownTab, .unknownMessage, .unknownButton, .unknownFile, .noCoreLog: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .conflict, .sessionEnded, .historyBusy, .cannotReply, .cannotEdit, .cannotDelete, .cannotReact,
+            .notAKeyboard, .noOperator, .uploadsNotAllowed:
+            .conflict
+        // A message text over the limit is content too large; other over-long fields are bad input.
+        case .bodyTooLarge, .textTooLong, .fileTooLarge: .contentTooLarge
+        case .unsupportedMediaType, .notMultipart, .fileTypeNotAllowed: .unsupportedMediaType
+        case .rangeNotSatisfiable: .rangeNotSatisfiable
+        case .rateLimited: .tooManyRequests
+        case .internalError, .templateMissing, .previewConfigMissing, .previewConfigInvalid: .internalServerError
+        case .fileUnavailable: .badGateway
+        case .tooManyTabs, .sessionFailed, .storageUnavailable: .serviceUnavailable
+        }
+    }
+}

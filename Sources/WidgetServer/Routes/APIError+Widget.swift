@@ -1,0 +1,43 @@
+import HTTPAPI
+import HTTPTypes
+
+/// The widget server's errors that more than one route or tab action answers.
+extension APIError {
+    /// 404: the path's `{tab}` names no open tab.
+    static let unknownTab = APIError(.unknownTab, "No open tab has this id.")
+    /// 409: the tab's chat session has ended; the page opens a new tab.
+    static let sessionEnded = APIError(.sessionEnded, "The tab's chat session has ended.")
+    /// 409: one history read at a time per tab.
+    static let historyBusy = APIError(.historyBusy, "History is being read; try again.")
+
+    /// 404: the tab has no message with the id in `field`.
+    static func unknownMessage(field: String) -> APIError {
+        APIError(.unknownMessage, "No message has this id.", field: field)
+    }
+
+    /// 429: the page must wait `retryAfterSeconds` (rounded up) before its next change.
+    static func rateLimited(retryAfterSeconds: Double) -> APIError {
+        APIError(
+            .rateLimited,
+            "Too many requests; wait a moment and try again.",
+            headers: [.retryAfter: String(max(1, Int(retryAfterSeconds.rounded(.up))))]
+        )
+    }
+
+    /// 503: as many tabs are open as the server keeps (`--max-tabs`); one closes within the idle timeout.
+    static func tooManyTabs(retryAfterSeconds: Int) -> APIError {
+        APIError(
+            .tooManyTabs,
+            "The server has as many chats open as it can keep; try again shortly.",
+            headers: [.retryAfter: String(max(1, retryAfterSeconds))]
+        )
+    }
+
+    /// 503: the tab's store on disk could not take the message, so it was not accepted; sending it again with the
+    /// same `clientId` is safe.
+    static let storageUnavailable = APIError(
+        .storageUnavailable,
+        "The message could not be saved; send it again.",
+        headers: [.retryAfter: "1"]
+    )
+}

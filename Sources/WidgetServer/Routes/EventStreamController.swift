@@ -1,0 +1,77 @@
+import HTTPAPI
+import HTTPTypes
+import Hummingbird
+import ServiceLifecycle
+
+/// `GET /api/tabs/{tab}/events`: the tab's server-sent events (the contract's event stream).
+struct EventStreamController {
+    let registry: TabRegistry
+    /// How often a `: ping` comment goes out.
+    let pingInterval: Duration
+    /// The reconnection delay the page's EventSource is told.
+    let retryMilliseconds = 2_000
+
+    /// The route, below `/api/tabs`.
+    var endpoints: RouteCollection<WidgetRequestContext> {
+        RouteCollection(context: WidgetRequestContext.self)
+            .get("{tab}/events", use: events)
+    }
+
+    private func events(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        let cursor = try Self.cursor(of: request)
+        // 204 tells EventSource to stop: the tab is gone and will not come back.
+        guard let id = context.parameters.get("tab"), let tab = registry.tab(id: id),
+            let subscription = tab.events.subscribe(after: cursor)
+        else { return Response(status: .noContent) }
+        let opening =
+            ServerSentEvent.retry(milliseconds: retryMilliseconds) + subscription.initial.map(\.text).joined()
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream",
+                .cacheControl: "no-cache",
+                HTTPField.Name("X-Accel-Buffering")!: "no",
+                // The server closes the connection when the stream ends (its request body was handed to
+                // the inbound-close handler), so say so: otherwise a client may reuse it for its next
+                // request and get "I/O on closed channel" (a tab deleted, then its events asked again).
+                .connection: "close",
+            ],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: opening))
+                // The page closing its connection ends the stream at once, not at the next failed write.
+                try await request.body.consumeWithInboundCloseHandler { _ in
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { await Self.ping(subscription, every: pingInterval) }
+                        for await event in subscription.live.cancelOnGracefulShutdown() {
+                            try await writer.write(ByteBuffer(string: event.text))
+                        }
+                        group.cancelAll()
+                    }
+                } onInboundClosed: {
+                    subscription.end()
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+
+    /// Sends a `: ping` down the stream every `interval`, until cancelled.
+    private static func ping(_ subscription: TabEventLog.Subscription, every interval: Duration) async {
+        while (try? await Task.sleep(for: interval)) != nil { subscription.ping() }
+    }
+
+    /// The resume cursor: `Last-Event-ID` from EventSource, or `?after=` from a reloaded page.
+    private static func cursor(of request: Request) throws -> Int? {
+        if let header = request.headers[HTTPField.Name("Last-Event-ID")!], !header.isEmpty {
+            guard let id = Int(header), id >= 0 else {
+                throw APIError(.invalidLastEventID, "Last-Event-ID is an event id.", field: "Last-Event-ID")
+            }
+            return id
+        }
+        guard let after = FormQuery(request).get("after") else { return nil }
+        guard let id = Int(after), id >= 0 else {
+            throw APIError(.invalidAfter, "after is an event id.", field: "after")
+        }
+        return id
+    }
+}
