@@ -40,7 +40,7 @@ export function applyOptions(doc, options, store) {
     const accent = parseHex(options.accent);
     if (accent !== null) {
       const onAccent = contrast(accent, WHITE) >= contrast(accent, ON_ACCENT_DARK) ? WHITE : ON_ACCENT_DARK;
-      html.style.setProperty('--chat-on-accent', toHex(onAccent));
+      html.style.setProperty('--kit-on-accent', toHex(onAccent));
       const light = readableOn(accent, LIGHT_BACKGROUND, [0, 0, 0]);
       const dark = readableOn(accent, DARK_BACKGROUND, WHITE);
       html.style.setProperty('--chat-accent-text', `light-dark(${toHex(light)}, ${toHex(dark)})`);
@@ -73,7 +73,8 @@ export function applyOptions(doc, options, store) {
   render();
 }
 
-// Colour arithmetic for a custom accent. The backgrounds are theme.css's `--chat-background` in each scheme.
+// Colour arithmetic for a custom accent. The backgrounds are the page kit's `--kit-background`
+// (shared/theme.css) in each scheme.
 const WHITE = [255, 255, 255];
 const ON_ACCENT_DARK = [11, 16, 32];
 const LIGHT_BACKGROUND = [243, 244, 246];

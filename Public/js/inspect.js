@@ -5,7 +5,7 @@
 // component would not do, because it is a developer's tool and not part of the widget.
 
 import { loadStylesheet } from './dom.js';
-import { EventStream } from './events.js';
+import { TabEventStream } from './events.js';
 
 /** The text the gallery sends to start its scenario. */
 export const GALLERY_TEXT = 'Show me every kind of message.';
@@ -17,12 +17,12 @@ let onEmptySnapshot = () => {};
 let sawSnapshot = false;
 
 /**
- * An EventStream that records each message's event before the session applies it.
+ * A TabEventStream that records each message's event before the session applies it.
  * @param {string} url
- * @returns {EventStream}
+ * @returns {TabEventStream}
  */
 export function recordingStream(url) {
-  const stream = new EventStream(url);
+  const stream = new TabEventStream(url);
   stream.addEventListener('event', (event) => {
     const { name, data, id } = /** @type {CustomEvent} */ (event).detail;
     if (name === 'snapshot') {

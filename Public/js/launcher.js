@@ -22,7 +22,7 @@ export async function startLauncher(doc, options, strings) {
   button.dataset.launcherToggle = '';
   button.setAttribute('aria-controls', frame.id);
   const label = doc.createElement('span');
-  label.className = 'launcher-label';
+  label.className = 'kit-visually-hidden';
   const icon = doc.createElement('img');
   icon.className = 'launcher-icon';
   icon.alt = '';

@@ -6,10 +6,10 @@ import { loadStrings } from './i18n.js';
 import { ChatSession } from './session.js';
 import { ChatStore } from './store.js';
 import { Composer } from './components/composer.js';
-import { ConnectionBanner } from './components/connection-banner.js';
 import { Header } from './components/header.js';
 import { Transcript } from './components/transcript.js';
 import { loadStylesheet } from './dom.js';
+import { ConnectionStatus } from '../shared/connection-status.js';
 
 /** The options a page without a query string has. */
 const DEFAULT_OPTIONS = Object.freeze({ icon: 'default', palette: 'blue', position: 'right', launcher: 'inline' });
@@ -139,7 +139,9 @@ async function startWidget(doc) {
       transcript: () => void panels().then(({ transcriptForm }) => transcriptForm.open()),
     },
   });
-  new ConnectionBanner(required(doc, '[data-connection-banner]'), { store, strings });
+  // The page kit's connection line as a banner: in the visitor's words, only while the stream is down.
+  const banner = required(doc, '[data-connection-banner]');
+  new ConnectionStatus(banner, { store, label: (state) => (state === 'live' ? '' : strings.t(state)) });
   // The department list and the offline form load when the chat's state first calls for them.
   const needsPanels = () =>
     ['departmentSelection', 'offlineMessage'].includes(store.visitState) || ['offline', 'busyOffline'].includes(store.onlineStatus);

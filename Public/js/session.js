@@ -1,8 +1,9 @@
 // One chat on this page: creates the tab, keeps its event stream open, feeds events to the store
 // and performs the visitor's actions (send, edit, delete, upload, keyboard, typing, rating, …).
 
-import { ApiError, REQUEST_TIMEOUT_MS } from './api.js';
-import { EventStream } from './events.js';
+import { ApiError } from '../shared/api.js';
+import { REQUEST_TIMEOUT_MS } from './api.js';
+import { TabEventStream } from './events.js';
 
 /** First and longest wait before creating a tab again after a failure, in milliseconds. */
 const BACKOFF_MIN_MS = 1000;
@@ -34,7 +35,7 @@ export class ChatSession extends EventTarget {
   #makeStream;
   /** @type {string | null} */
   #tabId = null;
-  /** @type {EventStream | null} */
+  /** @type {TabEventStream | null} */
   #stream = null;
   /** @type {Array<(tabId: string) => void>} */
   #tabWaiters = [];
@@ -60,9 +61,9 @@ export class ChatSession extends EventTarget {
    * @param {string} [deps.locale]
    * @param {{kiosk?: boolean, coreLog?: string}} [deps.tab] What the tab is created with: a shared screen's
    *   (`kiosk`: the server tells its browser to store no file), and the core log's verbosity (`coreLog`).
-   * @param {(url: string) => EventStream} [deps.makeStream] Replaceable for tests.
+   * @param {(url: string) => TabEventStream} [deps.makeStream] Replaceable for tests.
    */
-  constructor({ api, store, location, locale, tab = {}, makeStream = (url) => new EventStream(url) }) {
+  constructor({ api, store, location, locale, tab = {}, makeStream = (url) => new TabEventStream(url) }) {
     super();
     this.#api = api;
     this.#store = store;

@@ -2,7 +2,7 @@
 // Loaded the first time the visitor picks, drops or pastes a file; a visitor who sends none never
 // downloads it.
 
-import { ApiError, decode } from './api.js';
+import { decode, unreachable } from '../shared/api.js';
 import { formatSize } from './format.js';
 
 /**
@@ -69,7 +69,7 @@ export function sendFile(path, file, clientId, onProgress) {
         reject(error);
       }
     });
-    xhr.addEventListener('error', () => reject(new ApiError(0, 'network_error', 'The server could not be reached.')));
+    xhr.addEventListener('error', () => reject(unreachable()));
     const form = new FormData();
     form.append('clientId', clientId);
     form.append('file', file, file.name);

@@ -20,7 +20,8 @@ public struct ServiceConfiguration: Sendable {
     public var visitorFieldsKeyFile: URL?
     /// The operator console's secret; nil: `console-token` in the data folder, made at first start.
     public var consoleToken: String?
-    /// The operator console page's folder (`index.html`, `css/`, `js/`); nil serves the console's JSON API only.
+    /// The operator console page's folder (`index.html`, `css/`, `js/`), with the page kit in the `shared` folder
+    /// beside it; nil serves the console's JSON API only.
     public var consoleDirectory: URL?
     /// The host names the service answers and the page origins that may change things (loopback's by default).
     public var originPolicy: OriginPolicy

@@ -55,12 +55,16 @@ def test_tabindex_is_only_zero_or_minus_one():
 
 
 def test_components_only_read_theme_properties():
-    """Each CSS folder (the widget's, the console's) keeps its custom properties in its theme.css."""
-    folders = [PUBLIC / "css", PUBLIC / "operator" / "css"]
+    """Each CSS folder (the widget's, the console's, the page kit's) keeps its custom properties in its theme.css;
+    the pages' styles may also read the page kit's (`shared/theme.css`, which both pages load first)."""
+    kit = PUBLIC / "shared"
+    kit_defined = set(re.findall(r"(--[\w-]+)\s*:", (kit / "theme.css").read_text(encoding="utf-8")))
+    assert kit_defined and all(name.startswith("--kit-") for name in kit_defined), kit_defined
+    folders = [PUBLIC / "css", PUBLIC / "operator" / "css", kit]
     offenders = []
     for folder in folders:
         theme = (folder / "theme.css").read_text(encoding="utf-8")
-        defined = set(re.findall(r"(--[\w-]+)\s*:", theme))
+        defined = set(re.findall(r"(--[\w-]+)\s*:", theme)) | kit_defined
         for path in sorted(folder.glob("*.css")):
             if path.name == "theme.css":
                 continue
@@ -72,6 +76,22 @@ def test_components_only_read_theme_properties():
                 if name not in defined:
                     offenders.append(f"{where} reads {name}, which theme.css does not define")
     assert offenders == [], "\n".join(offenders)
+
+
+def test_both_pages_use_every_page_kit_file():
+    """Each file of the page kit (`Public/shared/`) is imported or linked by the widget (`Public/js`, `Public/css`,
+    `Templates/`) and by the console (`Public/operator/`): what is in it is shared, not a third copy."""
+    widget = [*(PUBLIC / "js").rglob("*.js"), *(PUBLIC / "css").glob("*.css"), *(REPO_ROOT / "Templates").glob("*.mustache")]
+    console = [path for path in (PUBLIC / "operator").rglob("*") if path.suffix in (".js", ".css", ".html")]
+    texts = {side: "\n".join(path.read_text(encoding="utf-8") for path in paths) for side, paths in (("widget", widget), ("console", console))}
+    kit = sorted(path.name for path in (PUBLIC / "shared").iterdir() if path.suffix in (".js", ".css"))
+    assert {"events.js", "api.js", "composer-keys.js", "connection-status.js", "theme.css"} <= set(kit), kit
+    def loads(text: str, name: str) -> bool:
+        """An import (`from '…/shared/x.js'`), a stylesheet link (`href="…/shared/x.css"`) or a CSS `@import`."""
+        return re.search(rf"""(?:\bfrom\s*|\bhref=|@import\s+url\()["'][^"']*/shared/{re.escape(name)}["']""", text) is not None
+
+    unused = [f"{name} ({side})" for name in kit for side, text in texts.items() if not loads(text, name)]
+    assert unused == [], "page kit files a page does not load: " + ", ".join(unused)
 
 
 def test_console_page_has_no_inline_code():

@@ -27,15 +27,41 @@ import WebimWire
         }
     }
 
+    /// The page kit the console shares with the widget (`Public/shared/`) is served where the console's modules import
+    /// it from by relative URL (`../../shared/` from `/operator/static/js/`), without the console's token.
+    @Test func pageKitIsServedWhereTheConsoleImportsIt() async throws {
+        try await withService { base in
+            let page = try await HTTP.raw(base + "/operator", headers: [OperatorConsoleClient.authorization])
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(html.contains("/operator/shared/theme.css") && html.contains("/operator/shared/base.css"))
+            let events = try await HTTP.raw(base + "/operator/static/js/events.js")
+            #expect(String(decoding: events.body, as: UTF8.self).contains("from '../../shared/events.js'"))
+
+            let kit = [("events.js", "javascript"), ("connection-status.js", "javascript"), ("theme.css", "text/css")]
+            for (name, type) in kit {
+                let answer = try await HTTP.raw(base + "/operator/shared/" + name)
+                #expect(answer.status == 200, "\(name)")
+                #expect(answer.headers.first(name: "Content-Type")?.contains(type) == true, "\(name)")
+                let onDisk = try Data(contentsOf: repositoryRoot.appendingPathComponent("Public/shared/" + name))
+                #expect(answer.body == onDisk, "\(name)")
+            }
+        }
+    }
+
     @Test func staticFilesNeverLeaveTheirFolderAndUnknownPathsStayJSON() async throws {
         try await withService { base in
-            for escape in ["/operator/static/%2e%2e/%2e%2e/Package.swift", "/operator/static/..%2f..%2fPackage.swift"] {
+            let escapes = [
+                "/operator/static/%2e%2e/%2e%2e/Package.swift", "/operator/static/..%2f..%2fPackage.swift",
+                "/operator/shared/%2e%2e/%2e%2e/Package.swift", "/operator/shared/..%2f..%2fPackage.swift",
+                "/operator/shared/%2e%2e/operator/index.html",
+            ]
+            for escape in escapes {
                 let answer = try await HTTP.raw(base + escape)
                 #expect(answer.status == 400 || answer.status == 404, "\(escape)")
                 #expect(!String(decoding: answer.body, as: UTF8.self).contains("swift-tools-version"))
                 #expect(answer.headers.first(name: "Content-Type")?.hasPrefix("application/json") == true)
             }
-            for unknown in ["/operator/static/nope.js", "/operator/nope", "/operator/static"] {
+            for unknown in ["/operator/static/nope.js", "/operator/shared/x.js", "/operator/nope", "/operator/static"] {
                 let answer = try await HTTP.raw(base + unknown)
                 #expect(answer.status == 404, "\(unknown)")
                 #expect(try JSONDecoder().decode(ActionResponse.self, from: answer.body).error == "not-found")

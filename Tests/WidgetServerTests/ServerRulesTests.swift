@@ -123,6 +123,29 @@ import WidgetServer
         }
     }
 
+    /// The page kit the widget shares with the console (`Public/shared/`) is served with the rest of `Public/`, where
+    /// the widget's modules import it from by relative URL (`../shared/` from `/static/js/`).
+    @Test func pageKitIsServedWhereTheWidgetImportsIt() async throws {
+        try await LiveStack.withStack { stack in
+            try await WidgetClient.withRawClient(stack) { client in
+                let page = try await client.get("/?locale=en")
+                #expect(page.text.contains("/static/shared/theme.css") && page.text.contains("/static/shared/base.css"))
+                let kit = [
+                    ("events.js", "javascript"), ("connection-status.js", "javascript"), ("theme.css", "text/css"),
+                ]
+                for (name, type) in kit {
+                    let answer = try await client.get("/static/shared/\(name)")
+                    #expect(answer.status == 200, "\(name)")
+                    #expect(answer.headers["content-type"]?.contains(type) == true, "\(name)")
+                    #expect(answer.headers["sourcemap"] == "/static/shared/\(name).map", "\(name)")
+                }
+                let mapAnswer = try await client.get("/static/shared/events.js.map")
+                let map = try #require(try JSONSerialization.jsonObject(with: mapAnswer.body) as? [String: Any])
+                #expect(map["sources"] as? [String] == ["/Public/shared/events.js"])
+            }
+        }
+    }
+
     /// A compacted script names its source map, and the map carries the file as `Public/` has it.
     @Test func scriptsAndStylesheetsHaveSourceMaps() async throws {
         try await LiveStack.withStack { stack in

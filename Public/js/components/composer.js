@@ -1,10 +1,11 @@
-// The message composer. It owns `[data-composer]`: Enter sends, Shift+Enter adds a line; a chip
-// shows the message being replied to or edited (Escape or Cancel drops it); files come from the
-// picker or a paste; the draft is reported as typing.
+// The message composer. It owns `[data-composer]`: Enter sends, Shift+Enter adds a line (the page
+// kit's keys, `shared/composer-keys.js`); a chip shows the message being replied to or edited
+// (Escape or Cancel drops it); files come from the picker or a paste; the draft is reported as typing.
+
+import { handleComposerKeys } from '../../shared/composer-keys.js';
 
 /** The message input form. */
 export class Composer {
-  #form;
   #input;
   #chip;
   #chipText;
@@ -24,7 +25,6 @@ export class Composer {
    * @param {(draft: string) => void} deps.onTyping
    */
   constructor(root, { strings, onSend, onEdit, onFiles, onTyping }) {
-    this.#form = root;
     this.#input = /** @type {HTMLTextAreaElement} */ (root.querySelector('[data-composer-input]'));
     this.#chip = root.querySelector('[data-composer-chip]');
     this.#chipText = root.querySelector('[data-composer-chip-text]');
@@ -37,7 +37,7 @@ export class Composer {
       event.preventDefault();
       this.#send();
     });
-    this.#input.addEventListener('keydown', (event) => this.#handleKeydown(event));
+    handleComposerKeys(this.#input, { form: root, onEscape: () => this.#dropTarget() });
     this.#input.addEventListener('input', () => onTyping(this.#input.value));
     this.#input.addEventListener('paste', (event) => {
       const files = Array.from(event.clipboardData?.files ?? []);
@@ -114,17 +114,11 @@ export class Composer {
     this.#error.textContent = text ?? '';
   }
 
-  #handleKeydown(event) {
-    if (event.key === 'Escape' && this.#target !== null) {
-      event.preventDefault();
-      this.cancel();
-      return;
-    }
-    // While an input method is composing, Enter confirms the composition instead of sending.
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    this.#form.requestSubmit();
+  /** Escape in the text box: drops the reply or edit, if there is one. */
+  #dropTarget() {
+    if (this.#target === null) return false;
+    this.cancel();
+    return true;
   }
 
   #send() {

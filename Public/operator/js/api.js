@@ -1,25 +1,11 @@
-// HTTP calls to the console API under /operator/api. Every failure becomes an ApiError carrying the
-// service's `{"error": {"code", "message", "field"}}` body, or a local code when there is none.
+// HTTP calls to the console API under /operator/api, through the page kit's JsonApi: every failure
+// is an ApiError (`shared/api.js`) carrying the service's `{"error": {"code", "message", "field"}}`
+// body, or a local code when there is none.
+
+import { JsonApi } from '../../shared/api.js';
 
 /** How long one request may take before it counts as failed, in milliseconds. */
 export const REQUEST_TIMEOUT_MS = 30000;
-
-/** A failed API call: `status` is the HTTP status (0 when the request never got an answer). */
-export class ApiError extends Error {
-  /**
-   * @param {number} status HTTP status, or 0 for a network failure or timeout.
-   * @param {string} code A code from the service, or a local one (`network_error`, `timeout`, `bad_response`).
-   * @param {string} message A human sentence.
-   * @param {string | null} [field] The request field the service complained about.
-   */
-  constructor(status, code, message, field = null) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.field = field;
-  }
-}
 
 /**
  * A visitor and their current chat, as `GET /operator/api/chats` lists them.
@@ -42,23 +28,15 @@ export class ApiError extends Error {
  */
 
 /** Talks JSON to the console API. */
-export class ConsoleApi {
-  #fetch;
-  #base;
-
-  /**
-   * @param {object} [options]
-   * @param {typeof fetch} [options.fetch] The fetch to use (tests may pass their own).
-   * @param {string} [options.base] The API's path prefix.
-   */
-  constructor({ fetch = globalThis.fetch.bind(globalThis), base = '/operator/api' } = {}) {
-    this.#fetch = fetch;
-    this.#base = base;
+export class ConsoleApi extends JsonApi {
+  /** @param {string} [base] The API's path prefix. */
+  constructor(base = '/operator/api') {
+    super({ timeoutMs: REQUEST_TIMEOUT_MS, base, peer: 'service' });
   }
 
   /** @returns {string} The URL of the console's event stream. */
   get eventsUrl() {
-    return `${this.#base}/events`;
+    return this.url('/events');
   }
 
   /** @returns {Promise<ConsoleChat[]>} Every visitor, newest first. */
@@ -86,7 +64,7 @@ export class ConsoleApi {
    * @returns {string}
    */
   fileUrl(visitorId, guid) {
-    return `${this.#base}${this.visitorPath(visitorId)}/files/${encodeURIComponent(guid)}`;
+    return this.url(`${this.visitorPath(visitorId)}/files/${encodeURIComponent(guid)}`);
   }
 
   /**
@@ -137,54 +115,4 @@ export class ConsoleApi {
   visitorPath(visitorId) {
     return `/visitors/${encodeURIComponent(visitorId)}`;
   }
-
-  /**
-   * Sends one JSON request and returns the decoded answer (null for an empty body).
-   * @param {string} method
-   * @param {string} path Relative to the API prefix.
-   * @param {unknown} [body]
-   * @returns {Promise<any>}
-   * @throws {ApiError}
-   */
-  async request(method, path, body) {
-    /** @type {RequestInit} */
-    const init = { method, headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) };
-    if (body !== undefined) {
-      init.headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(body);
-    }
-    let response;
-    try {
-      response = await this.#fetch(this.#base + path, init);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'TimeoutError') {
-        throw new ApiError(0, 'timeout', 'The service took too long to answer.');
-      }
-      throw new ApiError(0, 'network_error', 'The service could not be reached.');
-    }
-    const text = await response.text().catch(() => '');
-    let json = null;
-    if (text !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-    }
-    if (!response.ok) throw errorFrom(response.status, json);
-    if (text !== '' && json === null) {
-      throw new ApiError(response.status, 'bad_response', 'The service sent an answer that is not JSON.');
-    }
-    return json;
-  }
-}
-
-/** The ApiError for a failed answer: console errors are objects, protocol-style ones a bare string. */
-function errorFrom(status, json) {
-  const error = json?.error;
-  if (typeof error === 'string') return new ApiError(status, error, `The service answered ${status} (${error}).`);
-  const code = typeof error?.code === 'string' ? error.code : `http_${status}`;
-  const message = typeof error?.message === 'string' && error.message !== '' ? error.message : `HTTP ${status}`;
-  const field = typeof error?.field === 'string' ? error.field : null;
-  return new ApiError(status, code, message, field);
 }

@@ -26,13 +26,14 @@ export class ConsoleController {
   }
 
   /**
-   * Follows the event stream: a (re)open reloads everything, events refresh what they name.
+   * Follows the event stream: a (re)open, when it goes live, reloads everything; events refresh what they name.
    * @param {import('./events.js').ConsoleEvents} events
    */
   follow(events) {
-    events.addEventListener('open', () => void this.reload());
     events.addEventListener('state', (event) => {
-      this.#store.setConnection(/** @type {CustomEvent} */ (event).detail.state);
+      const { state } = /** @type {CustomEvent} */ (event).detail;
+      this.#store.setConnection(state);
+      if (state === 'live') void this.reload();
     });
     events.addEventListener('event', (event) => {
       const { name, data } = /** @type {CustomEvent} */ (event).detail;

@@ -64,7 +64,7 @@ export function startConsole(doc) {
 
   const events = new ConsoleEvents(api.eventsUrl);
   controller.follow(events);
-  events.start();
+  events.open();
   doc.body.dataset.ready = 'true';
   return { store, controller, events };
 }

@@ -8,7 +8,8 @@ import NIOCore
 /// script) or as the cookie the page gets; `/operator?token=…`, the link the server prints, trades the token for that
 /// cookie, as Jupyter does. The cookie is `HttpOnly` and `SameSite=Strict`: no other site's page can use it.
 ///
-/// The page's own scripts and styles (`/operator/static/`) hold nothing secret and stay open.
+/// The page's own scripts and styles (`/operator/static/`) and the page kit's (`/operator/shared/`) hold nothing
+/// secret and stay open.
 struct ConsoleAccessMiddleware: RouterMiddleware {
     typealias Context = ServiceRequestContext
 

@@ -2,30 +2,41 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// The console page: `GET /operator` is the folder's `index.html`, `GET /operator/static/…` the files beside it.
+/// The console page: `GET /operator` is the folder's `index.html`, `GET /operator/static/…` the files beside it, and
+/// `GET /operator/shared/…` the page kit it shares with the widget (`Public/shared/`).
 ///
-/// The folder is served by Hummingbird's `FileMiddleware`, which refuses `..` and never leaves its root; only
-/// requests under the static prefix reach it, so every other unknown path keeps its JSON 404.
+/// The page kit is the `shared` folder beside the console's: the console's modules import it by relative URL
+/// (`../../shared/events.js` from `/operator/static/js/`), which leads to `/operator/shared/` here as it leads to
+/// `Public/shared/` on disk. Each folder is served by Hummingbird's `FileMiddleware`, which refuses `..` and never
+/// leaves its root; only requests under its prefix reach it, so every other unknown path keeps its JSON 404.
 struct OperatorConsolePageRoutes {
     /// The folder holding `index.html`, `css/` and `js/`.
     let directory: URL
 
     static let pagePath = "/operator"
     static let staticPrefix = "/operator/static"
+    static let sharedPrefix = "/operator/shared"
 
     /// The page loads only its own scripts, styles, images and API: no inline code, nothing from elsewhere.
     static let contentSecurityPolicy =
         "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
         + "form-action 'self'; frame-ancestors 'none'"
 
+    /// The page kit's folder: `shared` beside the console's.
+    var sharedDirectory: URL {
+        directory.deletingLastPathComponent().appendingPathComponent("shared")
+    }
+
     func add(to router: Router<ServiceRequestContext>, logger: Logger) {
-        let files = FileMiddleware<ServiceRequestContext, LocalFileSystem>(
-            directory.path,
-            urlBasePath: Self.staticPrefix,
-            cacheControl: CacheControl([(MediaType(type: .any), [.noCache])]),
-            logger: logger
-        )
-        router.add(middleware: PathPrefixMiddleware(prefix: Self.staticPrefix + "/", wrapped: files))
+        for (folder, prefix) in [(directory, Self.staticPrefix), (sharedDirectory, Self.sharedPrefix)] {
+            let files = FileMiddleware<ServiceRequestContext, LocalFileSystem>(
+                folder.path,
+                urlBasePath: prefix,
+                cacheControl: CacheControl([(MediaType(type: .any), [.noCache])]),
+                logger: logger
+            )
+            router.add(middleware: PathPrefixMiddleware(prefix: prefix + "/", wrapped: files))
+        }
         let index = directory.appendingPathComponent("index.html").path
         router.get(RouterPath(Self.pagePath)) { _, context in
             Response(

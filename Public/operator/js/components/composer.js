@@ -1,7 +1,9 @@
 // The answer box. It owns `[data-composer]`: Enter sends, Shift+Enter adds a line, Escape drops the
-// quote or edit chip. It sends the operator's typing while the operator types, keeps a draft per
-// visitor, and doubles as the editor of an operator message.
+// quote or edit chip (the page kit's keys, `shared/composer-keys.js`). It sends the operator's
+// typing while the operator types, keeps a draft per visitor, and doubles as the editor of an
+// operator message.
 
+import { handleComposerKeys } from '../../../shared/composer-keys.js';
 import { hasOpenChat, messagesOf, summaryOf } from '../model.js';
 
 /** After this long without a keystroke the operator counts as no longer typing, in milliseconds. */
@@ -44,7 +46,7 @@ export class Composer {
       event.preventDefault();
       void this.#submit();
     });
-    this.#input.addEventListener('keydown', (event) => this.#handleKeydown(event));
+    handleComposerKeys(this.#input, { form: root, onEscape: () => this.#dropMode() });
     this.#input.addEventListener('input', () => this.#handleInput());
     this.#input.addEventListener('blur', () => this.#stopTyping());
     root.querySelector('[data-composer-chip-remove]').addEventListener('click', () => {
@@ -101,17 +103,11 @@ export class Composer {
     }
   }
 
-  #handleKeydown(event) {
-    if (event.key === 'Escape' && this.#mode !== null) {
-      event.preventDefault();
-      this.#setMode(null);
-      return;
-    }
-    // While an input method is composing, Enter confirms the composition instead of sending.
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    this.#form.requestSubmit();
+  /** Escape in the text box: drops the quote or edit, if there is one. */
+  #dropMode() {
+    if (this.#mode === null) return false;
+    this.#setMode(null);
+    return true;
   }
 
   #handleInput() {

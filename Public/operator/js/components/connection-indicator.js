@@ -1,33 +1,25 @@
-// The connection line in the bar. It owns `[data-connection]` and says whether the list is live.
+// The connection line in the bar: the page kit's ConnectionStatus on `[data-connection]`, always
+// shown, saying whether the list is live.
+
+import { ConnectionStatus } from '../../../shared/connection-status.js';
 
 /** Text for each connection state. */
 export const CONNECTION_LABELS = Object.freeze({
   connecting: 'Connecting…',
   live: 'Live',
   reconnecting: 'Connection lost. Reconnecting…',
+  // EventSource gave up; the console opens the stream again (events.js).
+  closed: 'Connection lost. Reconnecting…',
 });
 
 /** Tells the operator whether changes are arriving. */
-export class ConnectionIndicator {
-  #root;
-  #store;
-
+export class ConnectionIndicator extends ConnectionStatus {
   /**
    * @param {HTMLElement} root The `[data-connection]` element.
    * @param {object} deps
    * @param {import('../store.js').ConsoleStore} deps.store
    */
   constructor(root, { store }) {
-    this.#root = root;
-    this.#store = store;
-    store.addEventListener('connection', () => this.render());
-    this.render();
-  }
-
-  /** Shows the store's connection state. */
-  render() {
-    const state = this.#store.connection;
-    this.#root.dataset.state = state;
-    this.#root.textContent = CONNECTION_LABELS[state] ?? state;
+    super(root, { store, label: (state) => CONNECTION_LABELS[state] ?? state });
   }
 }

@@ -6,9 +6,6 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /** Sends a file as an operator message. */
 export class FileSender {
-  #form;
-  #input;
-  #caption;
   #store;
   #controller;
   #report;
@@ -21,41 +18,44 @@ export class FileSender {
    * @param {(message: string) => void} deps.report Shows an error to the operator.
    */
   constructor(root, { store, controller, report }) {
-    this.#form = root;
-    this.#input = /** @type {HTMLInputElement} */ (root.querySelector('[data-file-input]'));
-    this.#caption = /** @type {HTMLInputElement} */ (root.querySelector('[data-file-caption]'));
     this.#store = store;
     this.#controller = controller;
     this.#report = report;
+    const input = /** @type {HTMLInputElement} */ (root.querySelector('[data-file-input]'));
+    const caption = /** @type {HTMLInputElement} */ (root.querySelector('[data-file-caption]'));
     root.addEventListener('submit', (event) => {
       event.preventDefault();
-      void this.#send();
+      const file = input.files?.[0];
+      if (file !== undefined) void this.#send(file, caption.value.trim()).then((sent) => sent && root.reset());
     });
   }
 
-  async #send() {
+  /**
+   * Sends `file` to the selected visitor.
+   * @param {File} file
+   * @param {string} caption Empty for none.
+   * @returns {Promise<boolean>} Whether it was sent.
+   */
+  async #send(file, caption) {
     const visitor = this.#store.selected;
-    const file = this.#input.files?.[0];
-    if (visitor === undefined || file === undefined) return;
+    if (visitor === undefined) return false;
     if (file.size > MAX_FILE_BYTES) {
       this.#report(`Send file failed: ${file.name} is larger than ${MAX_FILE_BYTES / (1024 * 1024)} MB.`);
-      return;
+      return false;
     }
     let base64;
     try {
       base64 = await readBase64(file);
     } catch (error) {
       this.#report(`Send file failed: ${file.name} could not be read (${error}).`);
-      return;
+      return false;
     }
-    const caption = this.#caption.value.trim();
-    const ok = await this.#controller.sendFile(visitor.visitorId, {
+    return this.#controller.sendFile(visitor.visitorId, {
       filename: file.name,
       contentType: file.type || 'application/octet-stream',
       base64,
       ...(caption === '' ? {} : { caption }),
     });
-    if (ok) this.#form.reset();
   }
 }
 
