@@ -120,7 +120,7 @@ import WebimWire
         queue.enqueue(read)
         for _ in 1...10 {
             let steps = queue.failed(read, .noConnection("refused"))
-            guard case .report(.noNetworkConnection, _) = steps.first, case .sleep = steps.last else {
+            guard case .report(.noNetworkConnection, _) = steps.first, case .backOff = steps.last else {
                 Issue.record("a refused connection was not reported and waited for")
                 return
             }

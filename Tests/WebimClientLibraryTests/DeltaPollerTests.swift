@@ -27,7 +27,7 @@ import WebimWire
 
     @Test func anInitAnswerWithoutAFullUpdateIsRetriedAfterASecond() {
         var poller = DeltaPoller()
-        #expect(poller.answered(.noFullUpdate, to: .initialization) == [.sleep(.seconds(1))])
+        #expect(poller.answered(.noFullUpdate, to: .initialization) == [.backOff(.seconds(1))])
         #expect(poller.nextRequest(isAuthorized: false) == .initialization)
     }
 
@@ -55,27 +55,29 @@ import WebimWire
     @Test func aRefusedConnectionIsReportedAndWaitsLongerEachFifthTime() {
         var poller = DeltaPoller()
         let first = poller.failed(.noConnection("refused"))
-        #expect(first == [.setConnected(false), .report(.noNetworkConnection, "refused"), .sleep(.milliseconds(100))])
+        #expect(
+            first == [.setConnected(false), .report(.noNetworkConnection, "refused"), .backOff(.milliseconds(100))]
+        )
         for _ in 2...4 { _ = poller.failed(.noConnection("refused")) }
-        #expect(poller.failed(.noConnection("refused")).last == .sleep(.seconds(1) + .milliseconds(100)))
+        #expect(poller.failed(.noConnection("refused")).last == .backOff(.seconds(1) + .milliseconds(100)))
         // An answer starts a new run.
         _ = poller.answerArrived()
-        #expect(poller.failed(.noConnection("refused")).last == .sleep(.milliseconds(100)))
+        #expect(poller.failed(.noConnection("refused")).last == .backOff(.milliseconds(100)))
     }
 
     @Test func unavailableAnswersAreReportedFromTheFifthAndWaitAtMostTenSeconds() {
         var poller = DeltaPoller()
         let runs = (1...12).map { _ in poller.failed(.unavailable(status: 502)) }
-        #expect(runs[0] == [.sleep(.seconds(1))])
-        #expect(runs[3] == [.sleep(.seconds(4))])
-        #expect(runs[4] == [.report(.serverIsNotAvailable, "HTTP 502"), .sleep(.seconds(5))])
-        #expect(runs[11].last == .sleep(.seconds(10)))
+        #expect(runs[0] == [.backOff(.seconds(1))])
+        #expect(runs[3] == [.backOff(.seconds(4))])
+        #expect(runs[4] == [.report(.serverIsNotAvailable, "HTTP 502"), .backOff(.seconds(5))])
+        #expect(runs[11].last == .backOff(.seconds(10)))
     }
 
     @Test func anUnreadableAnswerWaitsASecondAndChangesNothingElse() {
         var poller = DeltaPoller()
         _ = poller.answered(.applied(revision: 4), to: .initialization)
-        #expect(poller.failed(.unreadable("garbage")) == [.sleep(.seconds(1))])
+        #expect(poller.failed(.unreadable("garbage")) == [.backOff(.seconds(1))])
         #expect(poller.nextRequest(isAuthorized: true) == .delta(since: 4))
     }
 

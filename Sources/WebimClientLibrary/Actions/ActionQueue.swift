@@ -29,7 +29,8 @@ struct ActionQueue: Sendable {
         case dropAuthorization
         /// A fatal protocol error: end the session.
         case fail(String)
-        case sleep(Duration)
+        /// Wait this long before the next request.
+        case backOff(Duration)
     }
 
     /// The protocol errors that end the session when an action gets them (PROTOCOL.md §2.6).
@@ -76,16 +77,16 @@ struct ActionQueue: Sendable {
     mutating func failed(_ action: QueuedAction, _ fault: Fault) -> [Action] {
         switch fault {
         case .noConnection(let description):
-            return [.report(.noNetworkConnection, description), .sleep(backoff.connectionFailed())]
+            return [.report(.noNetworkConnection, description), .backOff(backoff.connectionFailed())]
         case .unavailable(let description):
             let retry = backoff.unavailable()
-            guard retry.worthReporting else { return [.sleep(retry.wait)] }
+            guard retry.worthReporting else { return [.backOff(retry.wait)] }
             let report = Action.report(.serverIsNotAvailable, description)
             guard action.retriesForever else {
                 backoff.gaveUp()
                 return [report] + finish(action, .failure(WireError.unknown))
             }
-            return [report, .sleep(retry.wait)]
+            return [report, .backOff(retry.wait)]
         }
     }
 

@@ -54,7 +54,7 @@ extension SessionCore {
             wakeAll()
         case .fail(let code):
             fail(with: code)
-        case .sleep(let duration):
+        case .backOff(let duration):
             await clock.sleep(for: duration)
         }
     }

@@ -40,7 +40,8 @@ struct DeltaPoller: Sendable, Equatable {
         case askForProvidedToken
         /// A fatal protocol error: end the session.
         case fail(String)
-        case sleep(Duration)
+        /// Wait this long before the next request.
+        case backOff(Duration)
     }
 
     /// How long to wait after an answer that could not be used.
@@ -74,7 +75,7 @@ struct DeltaPoller: Sendable, Equatable {
         case .applied(let newRevision):
             if let newRevision { revision = newRevision }
         case .noFullUpdate:
-            actions.append(.sleep(Self.unusableAnswerWait))
+            actions.append(.backOff(Self.unusableAnswerWait))
         case .error(WireError.reinitRequired):
             revision = 0
             actions.append(.dropAuthorization)
@@ -83,7 +84,7 @@ struct DeltaPoller: Sendable, Equatable {
             providedTokenRefusals += 1
             actions.append(.dropAuthorization)
             if providedTokenRefusals % Self.providedTokenAskEvery == 0 { actions.append(.askForProvidedToken) }
-            actions.append(.sleep(Self.unusableAnswerWait))
+            actions.append(.backOff(Self.unusableAnswerWait))
         case .error(let code):
             actions.append(.fail(code))
         }
@@ -95,13 +96,13 @@ struct DeltaPoller: Sendable, Equatable {
         switch fault {
         case .noConnection(let description):
             let wait = backoff.connectionFailed()
-            return [.setConnected(false), .report(.noNetworkConnection, description), .sleep(wait)]
+            return [.setConnected(false), .report(.noNetworkConnection, description), .backOff(wait)]
         case .unavailable(let status):
             let retry = backoff.unavailable()
             let report: [Action] = retry.worthReporting ? [.report(.serverIsNotAvailable, "HTTP \(status)")] : []
-            return report + [.sleep(retry.wait)]
+            return report + [.backOff(retry.wait)]
         case .unreadable:
-            return [.sleep(Self.unusableAnswerWait)]
+            return [.backOff(Self.unusableAnswerWait)]
         }
     }
 }

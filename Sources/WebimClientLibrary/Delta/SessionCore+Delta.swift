@@ -31,8 +31,9 @@ extension SessionCore {
                 actions = poller.answered(apply(answer, to: request), to: request)
             } catch {
                 guard !isDestroyed, !Task.isCancelled else { return }
-                actions = poller.failed(DeltaPoller.Fault(error))
-                if case .unreadable(let description) = DeltaPoller.Fault(error) {
+                let fault = DeltaPoller.Fault(error)
+                actions = poller.failed(fault)
+                if case .unreadable(let description) = fault {
                     log(.warning, .networkRequest, "delta answer unreadable: \(description)")
                 }
             }
@@ -86,7 +87,7 @@ extension SessionCore {
             }
         case .fail(let code):
             fail(with: code)
-        case .sleep(let duration):
+        case .backOff(let duration):
             await clock.sleep(for: duration)
         }
     }

@@ -6,7 +6,7 @@ import Logging
 /// `GET /operator/shared/…` the page kit it shares with the widget (`Public/shared/`).
 ///
 /// The page kit is the `shared` folder beside the console's: the console's modules import it by relative URL
-/// (`../../shared/events.js` from `/operator/static/js/`), which leads to `/operator/shared/` here as it leads to
+/// (`shared/events.js` two folders up from `/operator/static/js/`), which leads to `/operator/shared/` here as it leads to
 /// `Public/shared/` on disk. Each folder is served by Hummingbird's `FileMiddleware`, which refuses `..` and never
 /// leaves its root; only requests under its prefix reach it, so every other unknown path keeps its JSON 404.
 struct OperatorConsolePageRoutes {
