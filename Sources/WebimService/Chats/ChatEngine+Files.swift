@@ -6,7 +6,9 @@ extension ChatEngine {
     /// `POST /l/v/m/upload`: checks the file against the location's limits, stores it, and — when the form has a
     /// `client-side-id` (the SDK's `send(file:)`) — sends it at once as a `file_visitor` message.
     func upload(fields: [String: String], file: UploadedPart?) async throws -> UploadResponse {
-        guard let visitor = try await authorizedVisitor(fields) else { return .failure(WireError.reinitRequired) }
+        guard let visitor = try await database.authorizedVisitor(fields) else {
+            return .failure(WireError.reinitRequired)
+        }
         if visitor.banned { return .failure(WireError.visitorBanned) }
         let location = library.location(visitor.location)
         do {
@@ -111,7 +113,9 @@ extension ChatEngine {
 
     /// `GET /l/v/file-delete?guid=`: deletes an uploaded file that was never sent.
     func deleteFile(fields: [String: String]) async throws -> ActionResponse {
-        guard let visitor = try await authorizedVisitor(fields) else { return .failure(WireError.reinitRequired) }
+        guard let visitor = try await database.authorizedVisitor(fields) else {
+            return .failure(WireError.reinitRequired)
+        }
         if visitor.banned { return .failure(WireError.visitorBanned) }
         let guid = fields[WireParameter.guid] ?? ""
         do {

@@ -21,11 +21,14 @@ public struct ChatEngine: Sendable {
     let maximumDownloadLinkLifetime: Duration
     let logger: Logger
 
+    /// The protocol's reads, which change nothing.
+    var reads: HistoryReads { HistoryReads(database: database, library: library) }
+
     // MARK: Delta
 
     /// Answers a delta poll: what changed after `since`, holding the request while nothing has.
     func delta(_ parameters: [String: String]) async throws -> DeltaAnswer {
-        guard let visitor = try await authorizedVisitor(parameters) else {
+        guard let visitor = try await database.authorizedVisitor(parameters) else {
             return .response(DeltaResponse(error: WireError.reinitRequired))
         }
         if visitor.banned { return .response(DeltaResponse(error: WireError.visitorBanned)) }
@@ -60,7 +63,7 @@ public struct ChatEngine: Sendable {
 
     /// Performs a visitor action (PROTOCOL.md §5); documented failures become `{"error": …}`.
     func perform(_ fields: [String: String], file: UploadedPart? = nil) async throws -> ActionResponse {
-        guard let visitor = try await authorizedVisitor(fields) else {
+        guard let visitor = try await database.authorizedVisitor(fields) else {
             return .failure(WireError.reinitRequired)
         }
         if visitor.banned { return .failure(WireError.visitorBanned) }
@@ -128,14 +131,6 @@ public struct ChatEngine: Sendable {
             await events.publish(ConsoleEvent(kind: "visitor.changed", visitorID: visitorID, revision: logged.revision))
         }
         return result
-    }
-
-    /// The visitor a page's `page-id` and `auth-token` name.
-    func authorizedVisitor(_ parameters: [String: String]) async throws -> VisitorRecord? {
-        guard let pageID = parameters[WireParameter.pageID], let token = parameters[WireParameter.authToken] else {
-            return nil
-        }
-        return try await database.visitor(pageID: pageID, authToken: token)
     }
 
     /// Tells the scenario runner that something happened to a visitor.

@@ -49,12 +49,12 @@ struct WireHandler: Sendable {
         case .action:
             return try await action(call)
         case .history:
-            return switch try await engine.history(call.query) {
+            return switch try await engine.reads.history(call.query) {
             case .since(let page): try Self.json(page)
             case .before(let page): try Self.json(page)
             }
         case .search:
-            return try Self.json(try await engine.search(call.query))
+            return try Self.json(try await engine.reads.search(call.query))
         case .upload:
             return try await upload(call)
         case .fileDelete:
@@ -65,11 +65,11 @@ struct WireHandler: Sendable {
             return try Self.json(Self.meta)
         case .configs(let raw):
             // The location may arrive as `mobile?jsonp=false` when a client glued a second `?` on (§1.2).
-            return try Self.json(engine.locationConfig(String(raw.split(separator: "?").first ?? "default")))
+            return try Self.json(engine.reads.locationConfig(String(raw.split(separator: "?").first ?? "default")))
         case .legacySettings(let file):
             return try legacySettings(file: file, query: call.query)
         case .onlineStatus:
-            return try Self.json(try await engine.onlineStatus(call.query))
+            return try Self.json(try await engine.reads.onlineStatus(call.query))
         case .auth:
             return try Self.json(try await engine.lightModeAuth(call.query))
         case .info:
@@ -120,7 +120,7 @@ struct WireHandler: Sendable {
         var location = String(file.dropFirst("all-settings-".count).dropLast(".js".count))
         if location == "mobile", let named = query[WireParameter.location] { location = named }
         var script = ByteBuffer(string: Self.legacyPrefix)
-        script.writeBytes(try WireCoding.makeEncoder().encode(engine.locationConfig(location)))
+        script.writeBytes(try WireCoding.makeEncoder().encode(engine.reads.locationConfig(location)))
         script.writeString(Self.legacySuffix)
         return Answer(contentType: "application/javascript; charset=utf-8", body: script)
     }

@@ -1,14 +1,19 @@
 import Foundation
 import WebimWire
 
-/// History since/before, search and the location GETs (PROTOCOL.md §6, §9).
-extension ChatEngine {
+/// What the protocol only reads: history since and before, search, online status and the location config
+/// (PROTOCOL.md §6, §9). It changes nothing, so it needs only the database and the scenario library, not the
+/// engine that changes chats.
+struct HistoryReads: Sendable {
+    let database: ServiceDatabase
+    let library: ScenarioLibrary
+
     /// Messages per history page; PROTOCOL.md §12 leaves page sizes open.
     static let historyPageSize = 100
 
     /// `GET /l/v/m/history`: `since=<revision>` (or none) pages through changes; `before-ts=<µs>` scrolls back.
     func history(_ query: [String: String]) async throws -> HistoryAnswer {
-        guard let visitor = try await authorizedVisitor(query) else {
+        guard let visitor = try await database.authorizedVisitor(query) else {
             return .since(HistorySinceResponse(result: nil, error: WireError.reinitRequired))
         }
         if visitor.banned { return .since(HistorySinceResponse(result: nil, error: WireError.visitorBanned)) }
@@ -55,7 +60,7 @@ extension ChatEngine {
 
     /// `GET /l/v/m/search-messages?query=`: the visitor's live messages containing the text, newest first.
     func search(_ query: [String: String]) async throws -> SearchResponse {
-        guard let visitor = try await authorizedVisitor(query) else {
+        guard let visitor = try await database.authorizedVisitor(query) else {
             return SearchResponse(result: nil, error: WireError.reinitRequired)
         }
         let text = (query[WireParameter.query] ?? "").trimmingCharacters(in: .whitespaces)
