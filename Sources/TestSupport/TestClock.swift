@@ -24,7 +24,7 @@ public final class TestClock: Clock, Sendable {
         var sleepers: [Int: Sleeper] = [:]
         var cancelledEarly: Set<Int> = []
         /// Told each time a sleeper starts sleeping.
-        var sleepWatchers: [AsyncStream<Void>.Continuation] = []
+        var sleepWatchers: [Int: AsyncStream<Void>.Continuation] = [:]
     }
 
     private let state = Mutex(State())
@@ -66,7 +66,7 @@ public final class TestClock: Clock, Sendable {
             if state.cancelledEarly.remove(id) != nil { return .cancelled }
             if deadline <= state.now { return .due }
             state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-            return .sleeping(watchers: state.sleepWatchers)
+            return .sleeping(watchers: Array(state.sleepWatchers.values))
         }
         switch registration {
         case .cancelled: continuation.resume(throwing: CancellationError())
@@ -91,8 +91,16 @@ public final class TestClock: Clock, Sendable {
     /// A test advances the clock only once the timer it means to fire is asleep.
     public func waitForSleep(until deadline: Instant, timeout: Duration = .seconds(10)) async -> Bool {
         let (changes, sink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        state.withLock { $0.sleepWatchers.append(sink) }
-        defer { sink.finish() }
+        let watcher = state.withLock { state in
+            defer { state.nextID += 1 }
+            state.sleepWatchers[state.nextID] = sink
+            return state.nextID
+        }
+        defer {
+            // A finished watcher would otherwise stay in the list for the clock's life.
+            state.withLock { _ = $0.sleepWatchers.removeValue(forKey: watcher) }
+            sink.finish()
+        }
         let reached = await withTimeout(timeout) { [self] in
             if isSleeping(until: deadline) { return true }
             for await _ in changes where isSleeping(until: deadline) { return true }

@@ -89,26 +89,19 @@ struct PerVisitorStorage {
 
     private func fill(_ queue: DatabaseQueue, visitor: Int) async throws {
         try await queue.write { db in
-            for index in 0..<shape.messages {
-                try db.execute(
-                    sql: "INSERT INTO message (id, tsMicros, item) VALUES (?, ?, ?)",
-                    arguments: [
-                        "\(visitor)-\(index)", index, StorageConfiguration.makeItem(visitor: visitor, index: index),
-                    ]
-                )
-            }
+            for index in 0..<shape.messages { try insert(db, visitor: visitor, index: index) }
         }
     }
 
     private func insert(_ queue: DatabaseQueue, visitor: Int, index: Int) async throws {
-        try await queue.write { db in
-            try db.execute(
-                sql: "INSERT INTO message (id, tsMicros, item) VALUES (?, ?, ?)",
-                arguments: [
-                    "\(visitor)-\(index)", index, StorageConfiguration.makeItem(visitor: visitor, index: index),
-                ]
-            )
-        }
+        try await queue.write { db in try insert(db, visitor: visitor, index: index) }
+    }
+
+    private func insert(_ db: Database, visitor: Int, index: Int) throws {
+        try db.execute(
+            sql: "INSERT INTO message (id, tsMicros, item) VALUES (?, ?, ?)",
+            arguments: ["\(visitor)-\(index)", index, StorageConfiguration.makeItem(visitor: visitor, index: index)]
+        )
     }
 
     private func newestPage(_ queue: DatabaseQueue) async throws -> [String] {
