@@ -187,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "WidgetServerTests",
             dependencies: [
-                "WidgetServer", "WebimService", "TestSupport",
+                "WidgetServer", "WebimService", "WebimClientLibrary", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSettings

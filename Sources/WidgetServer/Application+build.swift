@@ -18,11 +18,13 @@ public func makeWidgetApplication(
     let configuration = fittedToDescriptors(requested, logger: logger)
     let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
     let registry = TabRegistry()
-    let opener = TabOpener(registry: registry, configuration: configuration, logger: logger)
+    let storage = try TabStorage(dataDirectory: configuration.dataDirectory)
+    let opener = TabOpener(registry: registry, storage: storage, configuration: configuration, logger: logger)
     let downloads = DownloadClient(maxTabs: configuration.maxTabs)
     let router = makeWidgetRouter(
         templates: templates,
         registry: registry,
+        storage: storage,
         downloads: downloads.client,
         configuration: configuration,
         logger: logger
@@ -38,7 +40,7 @@ public func makeWidgetApplication(
                 registry: registry,
                 idleTimeout: configuration.tabIdleTimeout,
                 sweeper: TabDataSweeper(
-                    tabsDirectory: opener.tabsDirectory,
+                    storage: storage,
                     retention: configuration.tabDataRetention,
                     budget: configuration.tabDataBudget,
                     registry: registry,
@@ -59,6 +61,7 @@ public func makeWidgetApplication(
 func makeWidgetRouter(
     templates: MustacheLibrary,
     registry: TabRegistry,
+    storage: TabStorage,
     downloads: HTTPClient,
     configuration: WidgetConfiguration,
     logger: Logger
@@ -80,7 +83,7 @@ func makeWidgetRouter(
     )
     let crashPoint = CrashPoint(afterMessages: configuration.crashAfterMessages)
     let tabs: [RouteCollection<WidgetRequestContext>] = [
-        TabController(registry: registry, configuration: configuration, logger: logger).endpoints,
+        TabController(registry: registry, storage: storage, configuration: configuration, logger: logger).endpoints,
         EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
         MessageController(registry: registry, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
@@ -104,6 +107,10 @@ func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
     let router = makeWidgetRouter(
         templates: try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory),
         registry: TabRegistry(),
+        storage: try TabStorage(
+            tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs"),
+            historyInMemory: ()
+        ),
         downloads: .shared,
         configuration: configuration,
         logger: Logger(label: "routes")
@@ -115,8 +122,7 @@ func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
 private func fittedToDescriptors(_ configuration: WidgetConfiguration, logger: Logger) -> WidgetConfiguration {
     let budget = DescriptorBudget(
         limit: OpenFileLimit.soft,
-        socketsPerTab: configuration.serviceTransport == nil ? 2 : 1,
-        openHistoryDatabases: Webim.maximumOpenHistoryDatabases
+        socketsPerTab: configuration.serviceTransport == nil ? 2 : 1
     )
     guard budget.maximumTabs < configuration.maxTabs else { return configuration }
     logger.warning(

@@ -250,9 +250,14 @@ def test_a_kiosk_reset_erases_a_tab_that_is_no_longer_open(server, operator_api)
     # The page leaves without a reset (the tab closes, its data is kept for `resume`)…
     assert raw_request(server.widget_url, "DELETE", f"/api/tabs/{tab}")[0] == 204
     assert folder.exists()
-    # …and the kiosk's reset, arriving after, still erases it.
+    # …and the kiosk's reset, arriving after, still erases it: its folder, and its rows in the history store
+    # every tab shares, with the store's log.
     assert raw_request(server.widget_url, "DELETE", f"/api/tabs/{tab}?clear=1")[0] == 204
     assert not folder.exists()
+    widget_data = Path(server.data_dir) / "widget"
+    assert (widget_data / "history.sqlite").exists()
+    left = [path for path in widget_data.rglob("*") if path.is_file() and b"my secret" in path.read_bytes()]
+    assert left == []
 
 
 def test_pages_send_a_strict_policy_and_files_no_cache_in_kiosk_mode(server):

@@ -6,35 +6,23 @@ import Testing
 @testable import WebimClientLibrary
 
 /// A message the widget answered 202 for is on disk: every database the product opens syncs its log before a
-/// commit returns (`synchronous = FULL`), a history connection reopened after eviction included.
+/// commit returns (`synchronous = FULL`), a server's shared history store and a visitor's own alike.
 @Suite struct DurabilityTests {
-    @Test func historyCommitsAreSyncedEvenAfterTheConnectionIsReopened() async throws {
+    @Test func historyCommitsAreSynced() async throws {
         try await withTemporaryDirectory { directory in
-            var migrator = DatabaseMigrator()
-            migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE note (text TEXT NOT NULL)") }
-            let registry = OpenHistoryConnections(limit: 1)
-            let first = try HistoryConnection(
-                path: directory.appendingPathComponent("first.sqlite").path,
-                migrator: migrator,
-                registry: registry
-            )
-            #expect(try Self.synchronousMode(of: first) == 2)
-            // Opening a second closes the first; using the first again opens it anew.
-            let second = try HistoryConnection(
-                path: directory.appendingPathComponent("second.sqlite").path,
-                migrator: migrator,
-                registry: registry
-            )
-            registry.waitForClosing()
-            #expect(try Self.synchronousMode(of: second) == 2)
-            #expect(try Self.synchronousMode(of: first) == 2)
-            try first.close()
-            try second.close()
+            for isShared in [true, false] {
+                let store = try HistoryStore(
+                    path: directory.appendingPathComponent("\(isShared).sqlite").path,
+                    isShared: isShared
+                )
+                #expect(try store.writerSynchronousMode() == 2)
+                try store.close()
+            }
         }
     }
 
-    /// The product opens SQLite in two places, both held to FULL by the tests above and `WebimServiceTests`'
-    /// `DurabilityTests`; a new place must be added there too.
+    /// The product opens SQLite in these places, held to FULL by the test above and `WebimServiceTests`'
+    /// `DurabilityTests` (the background checkpoint's connection commits nothing); a new place must be added there.
     @Test func everyPlaceThatOpensADatabaseIsKnown() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
@@ -48,10 +36,6 @@ import Testing
                 opening.insert(file.lastPathComponent)
             }
         }
-        #expect(opening == ["HistoryConnection.swift", "ServiceDatabase.swift"])
-    }
-
-    private static func synchronousMode(of connection: HistoryConnection) throws -> Int {
-        try connection.use { queue in try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 } }
+        #expect(opening == ["HistoryStore.swift", "BackgroundCheckpoint.swift", "ServiceDatabase.swift"])
     }
 }

@@ -40,9 +40,10 @@ import Testing
             try await database.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO message (id, serverId, kind, text, senderName, tsMicros, read, canBeEdited, \
-                        canBeReplied, edited) VALUES ('from-a-newer-version', 's-new', 'poll', 'Which day suits you?', \
-                        'Bot', (SELECT MAX(tsMicros) + 1 FROM message), 1, 0, 0, 0)
+                        INSERT INTO message (owner, id, serverId, kind, text, senderName, tsMicros, read, \
+                        canBeEdited, canBeReplied, edited) VALUES ((SELECT id FROM historyOwner WHERE name = ''), \
+                        'from-a-newer-version', 's-new', 'poll', 'Which day suits you?', 'Bot', \
+                        (SELECT MAX(tsMicros) + 1 FROM message), 1, 0, 0, 0)
                         """
                 )
             }

@@ -132,13 +132,19 @@ import Testing
             let tab = try await client.createTab()
             let stream = try await client.events(tab)
             _ = await stream.next()
-            _ = try await client.post("/api/tabs/\(tab)/messages", #"{"text":"Bye","clientId":"bye-00001"}"#)
+            _ = try await client.post(
+                "/api/tabs/\(tab)/messages",
+                #"{"text":"Bye from the kiosk visitor","clientId":"bye-00001"}"#
+            )
             _ = await stream.waitFor { $0.name == "message.changed" }
             let folder = stack.dataDirectory.appendingPathComponent("widget/tabs/\(tab)")
             #expect(FileManager.default.fileExists(atPath: folder.path))
             let deleted = try await client.request(.DELETE, "/api/tabs/\(tab)?clear=1")
             #expect(deleted.status == 204)
             #expect(!FileManager.default.fileExists(atPath: folder.path))
+            // Nor in the history store the tabs share, its log included.
+            let widget = stack.dataDirectory.appendingPathComponent("widget")
+            #expect(occurrencesOnDisk(of: "Bye from the kiosk visitor", under: widget) == 0)
             #expect(try await client.events(tab).status == 204)
         }
     }

@@ -37,7 +37,12 @@ import Testing
                     templatesDirectory: directory
                 )
                 let registry = TabRegistry()
-                let opener = TabOpener(registry: registry, configuration: configuration, logger: Logger(label: "test"))
+                let opener = TabOpener(
+                    registry: registry,
+                    storage: try TabStorage(dataDirectory: configuration.dataDirectory),
+                    configuration: configuration,
+                    logger: Logger(label: "test")
+                )
                 let departed = Departed()
                 for index in 0..<20 {
                     let tab = registry.makeTab()

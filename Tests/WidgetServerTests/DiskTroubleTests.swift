@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import WidgetServer
 
-/// A 202 means the message is on disk: when the tab's store refuses the write, the page hears 503 and nothing is
+/// A 202 means the message is on disk: when the history store refuses the write, the page hears 503 and nothing is
 /// sent; the same `clientId` later sends it once.
 @Suite struct DiskTroubleTests {
     @Test func aMessageTheDiskRefusesIs503AndNeitherShownNorSent() async throws {
@@ -19,8 +19,10 @@ import WidgetServer
             #expect(await stream.waitFor { $0.message?["text"] as? String == "Fine" } != nil)
             // Immutable files refuse writes even through descriptors already open, and even to root. Not the
             // `-shm` index, which SQLite maps into memory: a write to a mapped immutable page is SIGBUS.
-            let folder = stack.dataDirectory.appendingPathComponent("widget/tabs/\(tab)")
-            let files = try Self.files(under: folder).filter { !$0.hasSuffix("-shm") }
+            // The tabs' history store, where the outbox is.
+            let folder = stack.dataDirectory.appendingPathComponent("widget")
+            let files = try Self.files(under: folder).filter { $0.contains("history.sqlite") && !$0.hasSuffix("-shm") }
+            #expect(files.count == 2)
             try Self.chattr("+i", files)
             let refused: Answer
             do {

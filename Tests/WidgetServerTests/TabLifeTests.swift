@@ -178,7 +178,9 @@ import Testing
     }
 
     @Test func closedTabsDataIsDeletedAfterTheRetentionOnly() async throws {
-        try await withTemporaryDirectory { tabs in
+        try await withTemporaryDirectory { directory in
+            let storage = try TabStorage(dataDirectory: directory)
+            let tabs = storage.tabsDirectory
             let registry = TabRegistry()
             let open = registry.makeTab()
             let files = FileManager.default
@@ -186,17 +188,17 @@ import Testing
             for name in ["closed-long-ago", "closed-recently", open.id] {
                 let folder = tabs.appendingPathComponent(name)
                 try files.createDirectory(at: folder, withIntermediateDirectories: true)
-                try Data("history".utf8).write(to: folder.appendingPathComponent("history.sqlite"))
+                try Data("{}".utf8).write(to: folder.appendingPathComponent("tab.json"))
                 if name != "closed-recently" {
                     try files.setAttributes([.modificationDate: old], ofItemAtPath: folder.path)
                     try files.setAttributes(
                         [.modificationDate: old],
-                        ofItemAtPath: folder.appendingPathComponent("history.sqlite").path
+                        ofItemAtPath: folder.appendingPathComponent("tab.json").path
                     )
                 }
             }
             let sweeper = TabDataSweeper(
-                tabsDirectory: tabs,
+                storage: storage,
                 retention: .seconds(24 * 3600),
                 registry: registry,
                 logger: Logger(label: "sweep")
@@ -209,7 +211,8 @@ import Testing
 
     @Test func closedTabsBeyondTheDiskBudgetGoOldestFirst() async throws {
         try await withTemporaryDirectory { directory in
-            let tabs = directory.appendingPathComponent("tabs")
+            let storage = try TabStorage(dataDirectory: directory)
+            let tabs = storage.tabsDirectory
             let registry = TabRegistry()
             let open = registry.makeTab()
             let files = FileManager.default
@@ -217,7 +220,7 @@ import Testing
             for (age, name) in [(4, "oldest"), (3, "older"), (2, "newer"), (1, "newest"), (5, open.id)] {
                 let folder = tabs.appendingPathComponent(name)
                 try files.createDirectory(at: folder, withIntermediateDirectories: true)
-                let file = folder.appendingPathComponent("history.sqlite")
+                let file = folder.appendingPathComponent("tab.json")
                 try Data(repeating: 7, count: 1_000).write(to: file)
                 let used = Date().addingTimeInterval(-Double(age) * 3600)
                 for path in [file.path, folder.path] {
@@ -225,7 +228,7 @@ import Testing
                 }
             }
             let sweeper = TabDataSweeper(
-                tabsDirectory: tabs,
+                storage: storage,
                 retention: .seconds(24 * 3600),
                 budget: 2_500,
                 registry: registry,

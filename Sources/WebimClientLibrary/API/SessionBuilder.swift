@@ -146,6 +146,14 @@ public final class SessionBuilder {
     @discardableResult
     package func set(clock: any Clock<Duration>) -> SessionBuilder { with { $0.clock = clock } }
 
+    /// Keeps this visitor's history, outbox and ids in `store`, shared by a server's sessions, under `visitorKey`
+    /// instead of a database in the storage folder; one found there from before moves into the store. Not in the
+    /// reference, and `package`: an app has one visitor, a server thousands (`HistoryStore`).
+    @discardableResult
+    package func set(historyStore store: HistoryStore, visitorKey: String) -> SessionBuilder {
+        with { $0.sharedHistory = SharedHistory(store: store, visitorKey: visitorKey) }
+    }
+
     /// Builds the session. It starts paused: call `resume()`.
     public func build() throws -> any WebimSession {
         guard settings.accountName != nil else { throw SessionBuilderError.nilAccountName }
@@ -165,13 +173,11 @@ public final class SessionBuilder {
         let directory =
             storageDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("webim-\(UUID().uuidString)")
-        if isVisitorDataClearingEnabled { try? FileManager.default.removeItem(at: directory) }
         settings.storageDirectory = directory
+        if isVisitorDataClearingEnabled { settings.eraseVisitorData() }
         let history: HistoryDatabase
         do {
-            history =
-                settings.isLocalHistoryStoragingEnabled
-                ? try HistoryDatabase(directory: settings.historyDirectory) : try HistoryDatabase()
+            history = try settings.openHistory()
         } catch {
             throw SessionBuilderError.invalidHistoryStorage
         }

@@ -1,89 +1,102 @@
 import Foundation
 import GRDB
+import Synchronization
 
-/// The visitor's local store: message history, the outbox of unconfirmed messages, and stored ids.
+/// The visitor's part of a history store: message history, the outbox of unconfirmed messages, and stored ids.
 ///
-/// One database per visitor, in its own folder so that clearing the visitor removes `-wal` and `-shm` too.
-/// With local history storing off it lives in memory, through the same code.
+/// In a store of its own by default: a database in the visitor's folder, so that clearing the visitor removes
+/// `-wal` and `-shm` too, or in memory with local history storing off. A server's sessions share one store
+/// (`SessionBuilder.set(historyStore:visitorKey:)`).
 struct HistoryDatabase: Sendable {
-    private let connection: HistoryConnection
+    private let store: HistoryStore
+    /// The owner of every row this visitor reads and writes.
+    private let owner: Int64
+    private let state: HistoryDatabaseState
+    /// Whether the store is this visitor's own, closed with it.
+    private let ownsStore: Bool
 
-    /// Opens (creating and migrating) `history.sqlite` in `directory`.
+    /// Opens (creating and migrating) `history.sqlite` in `directory`, a store of the visitor's own.
     init(directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        connection = try HistoryConnection(
-            path: directory.appendingPathComponent("history.sqlite").path,
-            migrator: Self.makeMigrator()
+        let store = try HistoryStore(
+            path: directory.appendingPathComponent(Self.fileName).path,
+            isShared: false
         )
+        try self.init(store: store, ownerName: "", ownsStore: true)
     }
 
     /// An in-memory store, for `isLocalHistoryStoragingEnabled = false`.
     init() throws {
-        connection = try HistoryConnection(inMemory: Self.makeMigrator())
+        try self.init(store: try HistoryStore(), ownerName: "", ownsStore: true)
     }
 
-    /// Closes the database, so that its files can be deleted.
-    func close() throws { try connection.close() }
-
-    private func read<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
-        try connection.use { try $0.read(body) }
+    /// The visitor's part of a shared store.
+    init(store: HistoryStore, owner name: HistoryOwnerName) throws {
+        try self.init(store: store, ownerName: name.name, ownsStore: false)
     }
 
-    private func write<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
-        try connection.write(body)
+    private init(store: HistoryStore, ownerName: String, ownsStore: Bool) throws {
+        self.store = store
+        owner = try store.owner(named: ownerName)
+        state = HistoryDatabaseState()
+        self.ownsStore = ownsStore
     }
 
-    private static func makeMigrator() -> DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1 messages, outbox, visitor values") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE message (
-                        id TEXT PRIMARY KEY NOT NULL,
-                        serverId TEXT UNIQUE,
-                        kind TEXT NOT NULL,
-                        text TEXT NOT NULL,
-                        senderName TEXT NOT NULL,
-                        avatarURL TEXT,
-                        operatorId TEXT,
-                        tsMicros INTEGER NOT NULL,
-                        read BOOLEAN NOT NULL,
-                        canBeEdited BOOLEAN NOT NULL,
-                        canBeReplied BOOLEAN NOT NULL,
-                        edited BOOLEAN NOT NULL
-                    );
-                    CREATE INDEX message_time ON message(tsMicros);
-                    CREATE TABLE outbox (
-                        position INTEGER PRIMARY KEY AUTOINCREMENT,
-                        clientSideId TEXT NOT NULL UNIQUE,
-                        text TEXT NOT NULL,
-                        tsMicros INTEGER NOT NULL
-                    );
-                    CREATE TABLE visitorValue (
-                        key TEXT PRIMARY KEY NOT NULL,
-                        value TEXT NOT NULL
-                    );
-                    """
+    /// The database's file in a visitor's own history folder.
+    static let fileName = "history.sqlite"
+
+    /// Ends this visitor's use of the store: a write queued later is refused, so that nothing comes back after an
+    /// erasure. A store of the visitor's own is closed, so that its files can be deleted.
+    func close() throws {
+        state.isClosed.store(true, ordering: .relaxed)
+        if ownsStore { try store.close() }
+    }
+
+    /// Reads, after the writes this visitor queued: those go through the writer, which has them in order.
+    private func read<Result: Sendable>(_ body: @escaping @Sendable (Database) throws -> Result) throws -> Result {
+        if state.pendingWrites.load(ordering: .relaxed) > 0 { return try store.commits.write(body) }
+        return try store.reader.read(body)
+    }
+
+    /// Writes, and returns once the write is on disk.
+    private func write<Result: Sendable>(_ body: @escaping @Sendable (Database) throws -> Result) throws -> Result {
+        try store.commits.write { [state] db in
+            try state.checkOpen()
+            return try body(db)
+        }
+    }
+
+    /// Queues a write and returns at once; reads and writes after it see it. With `pendingWritesLimit` queued
+    /// already, it first waits for them: a caller that queues faster than the disk keeps up waits as a plain write
+    /// would, instead of leaving an ever longer queue for the next read.
+    private func writeLater(
+        weight: Int = 1,
+        _ body: @escaping @Sendable (Database) throws -> Void,
+        onFailure: @escaping @Sendable (any Error) -> Void
+    ) {
+        if state.pendingWrites.load(ordering: .relaxed) >= Self.pendingWritesLimit {
+            do { try store.commits.write { _ in } } catch { onFailure(error) }
+        }
+        state.pendingWrites.add(1, ordering: .relaxed)
+        store.commits.submit(
+            GroupCommit.Write(
+                body: { [state] db in
+                    try state.checkOpen()
+                    try body(db)
+                },
+                weight: weight,
+                done: { [state] result in
+                    state.pendingWrites.subtract(1, ordering: .relaxed)
+                    if case .failure(let error) = result { onFailure(error) }
+                }
             )
-        }
-        migrator.registerMigration("v2 wire items and outbox requests") { db in
-            // The whole wire item is kept, so that keyboards, quotes and files survive a restart; the
-            // columns stay for ordering and lookups.
-            try db.execute(
-                sql: """
-                    ALTER TABLE message ADD COLUMN item TEXT;
-                    ALTER TABLE outbox ADD COLUMN request TEXT;
-                    CREATE INDEX message_order ON message(tsMicros, id);
-                    """
-            )
-        }
-        migrator.registerMigration("v3 one time index") { db in
-            // `message_order` (time, id) serves every query `message_time` did; one index fewer to update
-            // for each message stored.
-            try db.execute(sql: "DROP INDEX message_time")
-        }
-        return migrator
+        )
     }
+
+    /// How many `writeLater` writes may wait.
+    static let pendingWritesLimit = 2
+
+    /// Writes queued and not committed yet.
+    var pendingWriteCount: Int { state.pendingWrites.load(ordering: .relaxed) }
 
     // MARK: Messages
 
@@ -91,30 +104,44 @@ struct HistoryDatabase: Sendable {
     /// them, and `messageChanges` has counted them already. The caller has the messages; only the copy on disk
     /// is late, and the caller logs a failure.
     func saveLater(messages: [StoredMessageRecord], onFailure: @escaping @Sendable (any Error) -> Void) {
-        connection.countMessageChange()
-        connection.writeLater({ db in try Self.upsert(messages, db) }, onFailure: onFailure)
+        state.messageChanges.add(1, ordering: .relaxed)
+        writeLater({ [owner] db in try Self.upsert(messages, owner: owner, db) }, onFailure: onFailure)
     }
 
     /// Stores older history after returning: the caller has the messages already and knows what it stored
     /// (`messageChanges` does not move), so paging back does not wait for the disk.
     func saveLater(olderMessages messages: [StoredMessageRecord], onFailure: @escaping @Sendable (any Error) -> Void) {
-        connection.writeOlderPageLater({ db in try Self.upsert(messages, db) }, onFailure: onFailure)
+        writeLater(
+            weight: GroupCommit.Write.olderPageWeight,
+            { [owner] db in try Self.upsert(messages, owner: owner, db) },
+            onFailure: onFailure
+        )
     }
 
     /// How many writes have changed the message table, but for `saveLater(olderMessages:)`'s: while it stays the
     /// same, what a session read or stored there is still what the table holds.
-    var messageChanges: Int { connection.messageChangeCount }
+    var messageChanges: Int { state.messageChanges.load(ordering: .relaxed) }
 
-    private static func upsert(_ messages: [StoredMessageRecord], _ db: Database) throws {
+    private static func upsert(_ messages: [StoredMessageRecord], owner: Int64, _ db: Database) throws {
         let upsert = try db.cachedStatement(sql: StoredMessageRecord.upsertSQL)
-        for message in messages { try upsert.execute(arguments: message.upsertArguments) }
+        for message in messages { try upsert.execute(arguments: message.upsertArguments(owner: owner)) }
+    }
+
+    /// This visitor's messages.
+    private var ownMessages: QueryInterfaceRequest<StoredMessageRecord> {
+        StoredMessageRecord.filter(StoredMessageRecord.Columns.owner == owner)
+    }
+
+    /// This visitor's outbox.
+    private var ownOutbox: QueryInterfaceRequest<OutboxRecord> {
+        OutboxRecord.filter(OutboxRecord.Columns.owner == owner)
     }
 
     /// Deletes the message the service knows by `serverID`; returns it.
     func deleteMessage(serverID: String) throws -> StoredMessageRecord? {
-        connection.countMessageChange()
-        return try write { db in
-            let request = StoredMessageRecord.filter(StoredMessageRecord.Columns.serverId == serverID)
+        state.messageChanges.add(1, ordering: .relaxed)
+        return try write { [ownMessages] db in
+            let request = ownMessages.filter(StoredMessageRecord.Columns.serverId == serverID)
             let record = try request.fetchOne(db)
             try request.deleteAll(db)
             return record
@@ -123,51 +150,51 @@ struct HistoryDatabase: Sendable {
 
     /// The message the service knows by `serverID`.
     func message(serverID: String) throws -> StoredMessageRecord? {
-        try read { db in
-            try StoredMessageRecord.filter(StoredMessageRecord.Columns.serverId == serverID).fetchOne(db)
+        try read { [ownMessages] db in
+            try ownMessages.filter(StoredMessageRecord.Columns.serverId == serverID).fetchOne(db)
         }
     }
 
     /// Whether a message with this client-side id is stored or waits in the outbox.
     func containsMessage(id: String) throws -> Bool {
-        try read { db in
-            try StoredMessageRecord.filter(StoredMessageRecord.Columns.id == id).isEmpty(db) == false
-                || OutboxRecord.filter(OutboxRecord.Columns.clientSideId == id).isEmpty(db) == false
+        try read { [ownMessages, ownOutbox] db in
+            try ownMessages.filter(StoredMessageRecord.Columns.id == id).isEmpty(db) == false
+                || ownOutbox.filter(OutboxRecord.Columns.clientSideId == id).isEmpty(db) == false
         }
     }
 
     /// The newest `limit` messages older than `bound` (time, id), oldest first; nil bound means the newest.
     func messages(before bound: (micros: Int64, id: String)?, limit: Int) throws -> [StoredMessageRecord] {
-        try read { db in
-            try StoredMessageRecord.all().older(than: bound).newestFirst().limit(limit).fetchAll(db).reversed()
+        try read { [ownMessages] db in
+            try ownMessages.older(than: bound).newestFirst().limit(limit).fetchAll(db).reversed()
         }
     }
 
     /// Every message, oldest first.
     func allMessages() throws -> [StoredMessageRecord] {
-        try read { db in try StoredMessageRecord.all().newestFirst().fetchAll(db).reversed() }
+        try read { [ownMessages] db in try ownMessages.newestFirst().fetchAll(db).reversed() }
     }
 
     /// The time of the oldest stored message.
     func oldestMessageMicros() throws -> Int64? {
-        try read { db in
-            try Int64.fetchOne(db, StoredMessageRecord.select(min(StoredMessageRecord.Columns.tsMicros)))
+        try read { [ownMessages] db in
+            try Int64.fetchOne(db, ownMessages.select(min(StoredMessageRecord.Columns.tsMicros)))
         }
     }
 
     /// Deletes every message (`clearHistory()`).
     func deleteAllMessages() throws {
-        connection.countMessageChange()
-        _ = try write { db in try StoredMessageRecord.deleteAll(db) }
+        state.messageChanges.add(1, ordering: .relaxed)
+        _ = try write { [ownMessages] db in try ownMessages.deleteAll(db) }
     }
 
     /// Deletes everything: another visitor is taking over this folder (PROTOCOL.md §2.4).
     func wipe() throws {
-        connection.countMessageChange()
-        try write { db in
-            _ = try StoredMessageRecord.deleteAll(db)
-            _ = try OutboxRecord.deleteAll(db)
-            _ = try VisitorValueRecord.deleteAll(db)
+        state.messageChanges.add(1, ordering: .relaxed)
+        try write { [ownMessages, ownOutbox, owner] db in
+            _ = try ownMessages.deleteAll(db)
+            _ = try ownOutbox.deleteAll(db)
+            _ = try VisitorValueRecord.filter(VisitorValueRecord.Columns.owner == owner).deleteAll(db)
         }
     }
 
@@ -176,18 +203,22 @@ struct HistoryDatabase: Sendable {
     /// Keeps a message until the service confirms it.
     func enqueue(outbox entry: OutboxRecord) throws {
         var entry = entry
-        try write { db in try entry.insert(db) }
+        entry.owner = owner
+        try write { [entry] db in
+            var entry = entry
+            try entry.insert(db)
+        }
     }
 
     /// The unconfirmed messages, in sending order.
     func outbox() throws -> [OutboxRecord] {
-        try read { db in try OutboxRecord.order(OutboxRecord.Columns.position).fetchAll(db) }
+        try read { [ownOutbox] db in try ownOutbox.order(OutboxRecord.Columns.position).fetchAll(db) }
     }
 
     /// Forgets a message the service has stored.
     func removeFromOutbox(clientSideID: String) throws {
-        _ = try write { db in
-            try OutboxRecord.filter(OutboxRecord.Columns.clientSideId == clientSideID).deleteAll(db)
+        _ = try write { [ownOutbox] db in
+            try ownOutbox.filter(OutboxRecord.Columns.clientSideId == clientSideID).deleteAll(db)
         }
     }
 
@@ -195,16 +226,18 @@ struct HistoryDatabase: Sendable {
 
     /// A stored visitor value.
     func value(forKey key: VisitorValueKey) throws -> String? {
-        try read { db in try VisitorValueRecord.fetchOne(db, key: key.rawValue)?.value }
+        try read { [owner] db in
+            try VisitorValueRecord.fetchOne(db, key: ["owner": owner, "key": key.rawValue])?.value
+        }
     }
 
     /// Stores a visitor value; nil removes it.
     func set(_ value: String?, forKey key: VisitorValueKey) throws {
-        try write { db in
+        try write { [owner] db in
             if let value {
-                try VisitorValueRecord(key: key.rawValue, value: value).upsert(db)
+                try VisitorValueRecord(owner: owner, key: key.rawValue, value: value).upsert(db)
             } else {
-                _ = try VisitorValueRecord.deleteOne(db, key: key.rawValue)
+                _ = try VisitorValueRecord.deleteOne(db, key: ["owner": owner, "key": key.rawValue])
             }
         }
     }
@@ -220,4 +253,20 @@ enum VisitorValueKey: String {
     case historyRevision = "history_revision"
     case historyEnded = "history_ended"
     case providedVisitorID = "provided_visitor_id"
+}
+
+/// What the copies of one visitor's `HistoryDatabase` share.
+final class HistoryDatabaseState: Sendable {
+    /// `writeLater` writes queued and not committed yet.
+    let pendingWrites = Atomic<Int>(0)
+    /// Writes that changed the message table (`HistoryDatabase.messageChanges`).
+    let messageChanges = Atomic<Int>(0)
+    let isClosed = Atomic<Bool>(false)
+
+    /// Refuses a write queued after `close()`.
+    func checkOpen() throws {
+        if isClosed.load(ordering: .relaxed) {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "history closed")
+        }
+    }
 }

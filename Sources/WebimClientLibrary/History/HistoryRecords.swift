@@ -4,6 +4,8 @@ import GRDB
 struct StoredMessageRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "message"
     enum Columns {
+        /// Not a property: a visitor's `HistoryDatabase` filters by it, and `upsertArguments(owner:)` writes it.
+        static let owner = Column("owner")
         static let id = Column(CodingKeys.id)
         static let tsMicros = Column(CodingKeys.tsMicros)
         static let serverId = Column(CodingKeys.serverId)
@@ -30,8 +32,8 @@ extension StoredMessageRecord {
     /// order: GRDB's `upsert` built its SQL, and `databaseDictionary` a dictionary, for every row (`perf`,
     /// `widget-bench history`: most of the time of saving a page).
     static let upsertSQL = """
-        INSERT INTO message (id, serverId, kind, text, senderName, avatarURL, operatorId, tsMicros, read, \
-        canBeEdited, canBeReplied, edited, item) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+        INSERT INTO message (owner, id, serverId, kind, text, senderName, avatarURL, operatorId, tsMicros, read, \
+        canBeEdited, canBeReplied, edited, item) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
         ON CONFLICT DO UPDATE SET serverId = excluded.serverId, kind = excluded.kind, text = excluded.text, \
         senderName = excluded.senderName, avatarURL = excluded.avatarURL, operatorId = excluded.operatorId, \
         tsMicros = excluded.tsMicros, read = excluded.read, canBeEdited = excluded.canBeEdited, \
@@ -39,10 +41,10 @@ extension StoredMessageRecord {
         """
 
     /// The values `upsertSQL` binds, in its order.
-    var upsertArguments: StatementArguments {
+    func upsertArguments(owner: Int64) -> StatementArguments {
         [
-            id, serverId, kind, text, senderName, avatarURL, operatorId, tsMicros, read, canBeEdited, canBeReplied,
-            edited, item,
+            owner, id, serverId, kind, text, senderName, avatarURL, operatorId, tsMicros, read,
+            canBeEdited, canBeReplied, edited, item,
         ]
     }
 }
@@ -53,7 +55,8 @@ extension DerivableRequest<StoredMessageRecord> {
         guard let bound else { return self }
         // A row value, not `time < t OR (time = t AND id < i)`: with the two times as separate parameters
         // SQLite cannot see that the OR is one range, and scans `message_order` from the newest message
-        // down to the bound, so each older page cost more than the one before.
+        // down to the bound, so each older page cost more than the one before. The owner is an equality, and
+        // `message_order` starts with it.
         return filter(sql: "(tsMicros, id) < (?, ?)", arguments: [bound.micros, bound.id])
     }
 
@@ -68,10 +71,13 @@ struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "outbox"
     enum Columns {
         static let position = Column(CodingKeys.position)
+        static let owner = Column(CodingKeys.owner)
         static let clientSideId = Column(CodingKeys.clientSideId)
     }
 
     var position: Int64?
+    /// The visitor's owner id in its store; `HistoryDatabase.enqueue(outbox:)` sets it.
+    var owner: Int64 = 0
     var clientSideId: String
     var text: String
     var tsMicros: Int64
@@ -84,6 +90,11 @@ struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord {
 /// One stored value of the visitor's identity (PROTOCOL.md §2.4): device id, visitor JSON, page and token.
 struct VisitorValueRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "visitorValue"
+    enum Columns {
+        static let owner = Column(CodingKeys.owner)
+    }
+
+    var owner: Int64
     var key: String
     var value: String
 }

@@ -129,7 +129,7 @@ actor SessionCore {
             for case .finish(let queued, let outcome) in actions.cancelAll() { queued.onFinish(self, outcome) }
             // Closed either way: a new session for the same visitor (a restarted tab, say) opens it next.
             try? history.close()
-            if clearingVisitorData { try? FileManager.default.removeItem(at: settings.storageDirectory) }
+            if clearingVisitorData { settings.eraseVisitorData() }
         case .none:
             break
         }

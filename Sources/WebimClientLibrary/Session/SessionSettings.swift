@@ -23,6 +23,8 @@ struct SessionSettings: Sendable {
     var webimAlert: (any WebimAlert)?
     var requestTimeout: Duration = .seconds(30)
     var storageDirectory = FileManager.default.temporaryDirectory
+    /// Nil keeps history in a database of the visitor's own, in `historyDirectory`.
+    var sharedHistory: SharedHistory?
     /// Nil means HTTP to `baseURL`.
     var wireTransport: (any WireTransport)?
     /// The clock the session's timers sleep on: the delta and action loops' backoff, the typing throttle.
@@ -43,6 +45,21 @@ struct SessionSettings: Sendable {
         storageDirectory.appendingPathComponent(chatInstance == "default" ? "history" : "history-\(chatInstance)")
     }
 
+    /// The visitor's history: in memory, in the shared store, or in a database in `historyDirectory`.
+    func openHistory() throws -> HistoryDatabase {
+        guard isLocalHistoryStoragingEnabled else { return try HistoryDatabase() }
+        guard let sharedHistory else { return try HistoryDatabase(directory: historyDirectory) }
+        let owner = HistoryOwnerName(visitorKey: sharedHistory.visitorKey, chatInstance: mobileChatInstance)
+        try sharedHistory.store.adoptVisitorStore(in: historyDirectory, as: owner)
+        return try HistoryDatabase(store: sharedHistory.store, owner: owner)
+    }
+
+    /// Deletes everything kept for the visitor: the storage folder, and its rows in a shared store.
+    func eraseVisitorData() {
+        try? sharedHistory?.store.erase(visitorKey: sharedHistory?.visitorKey ?? "")
+        try? FileManager.default.removeItem(at: storageDirectory)
+    }
+
     /// The provided visitor id of `visitorFieldsJSON` (PROTOCOL.md §2.7: `fields.id` or a top-level `id`).
     var providedVisitorID: String? {
         guard let json = visitorFieldsJSON,
@@ -51,4 +68,10 @@ struct SessionSettings: Sendable {
         let fields = object["fields"] as? [String: Any]
         return (fields?["id"] ?? object["id"]).map { "\($0)" }
     }
+}
+
+/// A store shared by a server's sessions, and the key this visitor's rows are kept under.
+struct SharedHistory: Sendable {
+    let store: HistoryStore
+    let visitorKey: String
 }

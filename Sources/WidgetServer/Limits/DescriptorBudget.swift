@@ -9,18 +9,14 @@ struct DescriptorBudget: Equatable {
     var limit: Int
     /// Sockets an open tab holds: its event stream, and its long-poll when the service is reached over HTTP.
     var socketsPerTab: Int
-    /// History databases kept open at most, three descriptors each.
-    var openHistoryDatabases: Int
-    /// Descriptors for everything else: listeners, the service's database, static files, downloads, logs.
+    /// Descriptors for everything else: listeners, the service's database and the tabs' shared history store (a
+    /// few connections of three descriptors each), static files, downloads, logs.
     static let reserve = 512
 
-    /// The most tabs whose sockets and open history databases fit: `reserve + socketsPerTab × tabs
-    /// + 3 × min(tabs, openHistoryDatabases) ≤ limit`.
+    /// The most tabs whose sockets fit: `reserve + socketsPerTab × tabs ≤ limit`.
     var maximumTabs: Int {
         let available = limit - Self.reserve
         guard available > 0 else { return 1 }
-        let perTabWhileAllOpen = socketsPerTab + 3
-        if available <= perTabWhileAllOpen * openHistoryDatabases { return max(1, available / perTabWhileAllOpen) }
-        return max(1, (available - 3 * openHistoryDatabases) / socketsPerTab)
+        return max(1, available / socketsPerTab)
     }
 }

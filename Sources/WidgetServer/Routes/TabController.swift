@@ -6,6 +6,7 @@ import Logging
 /// `POST /api/tabs` and `DELETE /api/tabs/{tab}`: a tab's life.
 struct TabController {
     let registry: TabRegistry
+    let storage: TabStorage
     let configuration: WidgetConfiguration
     let logger: Logger
 
@@ -90,7 +91,7 @@ struct TabController {
         let (capacity, perTab) = (configuration.streamQueueCapacity, configuration.streamsPerTab)
         if let id {
             if let open = registry.tab(id: id) { return (open, false, true) }
-            if FileManager.default.fileExists(atPath: storageDirectory(of: id).path) {
+            if storage.isKept(tabID: id) {
                 let (tab, isNew) = registry.adoptTab(id: id, streamQueueCapacity: capacity, streamsPerTab: perTab)
                 return (tab, isNew, true)
             }
@@ -98,9 +99,9 @@ struct TabController {
         return (registry.makeTab(streamQueueCapacity: capacity, streamsPerTab: perTab), true, false)
     }
 
-    private var opener: TabOpener { TabOpener(registry: registry, configuration: configuration, logger: logger) }
-
-    private func storageDirectory(of tabID: String) -> URL { opener.folder(of: tabID) }
+    private var opener: TabOpener {
+        TabOpener(registry: registry, storage: storage, configuration: configuration, logger: logger)
+    }
 
     private func deleteTab(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let clear = FormQuery(request).get("clear")
@@ -117,10 +118,10 @@ struct TabController {
         guard let tab = registry.remove(id: id) else {
             // A kiosk reset erases the visitor whether or not the tab is open: the reaper may have closed it, or the
             // server restarted, and its kept data would otherwise wait out the retention.
-            let kept = storageDirectory(of: id)
-            guard clear == "1", TabRegistry.isWellFormed(id: id), FileManager.default.fileExists(atPath: kept.path)
-            else { throw APIError.unknownTab }
-            try FileManager.default.removeItem(at: kept)
+            guard clear == "1", TabRegistry.isWellFormed(id: id), storage.isKept(tabID: id) else {
+                throw APIError.unknownTab
+            }
+            try storage.erase(tabID: id)
             return Response(status: .noContent)
         }
         await tab.close(clear == "1" ? .erased : .closed)

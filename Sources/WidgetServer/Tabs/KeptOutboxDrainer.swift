@@ -17,15 +17,14 @@ struct KeptOutboxDrainer: Service {
     }
 
     private func reopenTabsWithUnsentMessages() async {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: opener.tabsDirectory.path) else {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: opener.storage.tabsDirectory.path) else {
             return
         }
         var reopened = 0
         for name in names where TabRegistry.isWellFormed(id: name) {
             guard !Task.isCancelled else { return }
-            let folder = opener.folder(of: name)
-            guard opener.registry.tab(id: name) == nil, let kept = KeptTab.read(from: folder),
-                Webim.hasUnsentMessages(storageDirectory: folder)
+            guard opener.registry.tab(id: name) == nil, let kept = KeptTab.read(from: opener.storage.folder(of: name)),
+                opener.storage.hasUnsentMessages(tabID: name)
             else { continue }
             let configuration = opener.configuration
             let (tab, isNew) = opener.registry.adoptTab(

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WebimClientLibrary
 
 /// Deletes the visitor data of closed tabs: those not used for `retention`, then, while the rest take more than
 /// `budget` bytes, the least recently used first.
@@ -8,56 +9,66 @@ import Logging
 /// server restarted or the reaper closed the tab; after `retention` nobody is expected back, and the budget keeps a
 /// flood of short chats from filling the disk before that.
 struct TabDataSweeper: Sendable {
-    let tabsDirectory: URL
+    let storage: TabStorage
     let retention: Duration
     /// The most bytes closed tabs' data may take.
     var budget: Int64 = .max
     let registry: TabRegistry
     let logger: Logger
 
-    /// A closed tab's folder, with what the sweep decides by.
+    /// A closed tab's data, with what the sweep decides by.
     private struct KeptTab {
-        var folder: URL
+        var id: String
         var lastUse: Date
         var bytes: Int64
     }
 
-    /// Removes every expired folder, then the oldest beyond the budget; returns how many.
+    /// Removes every expired tab's data, then the oldest beyond the budget; returns how many.
     @discardableResult
     func sweep(now: Date = Date()) -> Int {
         let files = FileManager.default
-        guard let names = try? files.contentsOfDirectory(atPath: tabsDirectory.path) else { return 0 }
+        guard let names = try? files.contentsOfDirectory(atPath: storage.tabsDirectory.path) else { return 0 }
         let cutoff = now.addingTimeInterval(-TimeInterval(retention.components.seconds))
         var kept: [KeptTab] = []
-        var expired: [URL] = []
+        var expired: [String] = []
         for name in names where registry.tab(id: name) == nil {
-            let folder = tabsDirectory.appendingPathComponent(name)
-            guard let lastUse = Self.lastModified(folder) else { continue }
+            guard let lastUse = Self.lastModified(storage.folder(of: name)) else { continue }
             if lastUse < cutoff {
-                expired.append(folder)
+                expired.append(name)
             } else {
-                kept.append(KeptTab(folder: folder, lastUse: lastUse, bytes: Self.size(of: folder)))
+                kept.append(KeptTab(id: name, lastUse: lastUse, bytes: storage.bytes(tabID: name)))
             }
         }
         var total = kept.reduce(0) { $0 + $1.bytes }
         for tab in kept.sorted(by: { $0.lastUse < $1.lastUse }) where total > budget {
-            expired.append(tab.folder)
+            expired.append(tab.id)
             total -= tab.bytes
         }
         var removed = 0
-        for folder in expired {
+        for id in expired {
             do {
-                try files.removeItem(at: folder)
+                try storage.discard(tabID: id)
                 removed += 1
             } catch {
                 logger.warning("could not delete old tab data", metadata: ["error": "\(error)"])
             }
         }
         if removed > 0 { logger.info("deleted the data of old tabs", metadata: ["count": "\(removed)"]) }
+        discardRowsWithoutAFolder(names: Set(names))
         return removed
     }
 
-    /// The newest modification time of a folder and its direct contents (the history database changes inside).
+    /// History rows of a tab whose folder is gone (deleted by hand, or a crash between the two deletions) belong
+    /// to no visitor who can come back: a page resumes only a tab with a folder, and a new tab has a new id.
+    private func discardRowsWithoutAFolder(names: Set<String>) {
+        guard let keys = try? storage.history.visitorKeys() else { return }
+        // Checked again at the last moment: a tab listed as open may have closed meanwhile, keeping its folder.
+        for key in keys where !names.contains(key) && registry.tab(id: key) == nil && !storage.isKept(tabID: key) {
+            try? storage.history.discard(visitorKey: key)
+        }
+    }
+
+    /// The newest modification time of a folder and its direct contents (touched when its tab closes).
     private static func lastModified(_ folder: URL) -> Date? {
         let files = FileManager.default
         let children = (try? files.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -65,18 +76,5 @@ struct TabDataSweeper: Sendable {
             (try? files.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
         }
         return dates.max()
-    }
-
-    /// The bytes of every file under `folder`.
-    private static func size(of folder: URL) -> Int64 {
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return 0 }
-        var total: Int64 = 0
-        while let path = walker.nextObject() as? String {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)
-            if attributes?[.type] as? FileAttributeType == .typeRegular {
-                total += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-            }
-        }
-        return total
     }
 }

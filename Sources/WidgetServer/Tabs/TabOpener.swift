@@ -7,24 +7,21 @@ import Logging
 /// behind), and records in the folder what it was opened with.
 struct TabOpener: Sendable {
     let registry: TabRegistry
+    let storage: TabStorage
     let configuration: WidgetConfiguration
     let logger: Logger
 
-    /// The folder of every tab's folder.
-    var tabsDirectory: URL { configuration.dataDirectory.appendingPathComponent("tabs") }
-
-    /// Where a tab's visitor keeps history, outbox and ids.
-    func folder(of tabID: String) -> URL { tabsDirectory.appendingPathComponent(tabID) }
-
     /// Starts `tab`'s session; on failure forgets the tab and throws 503 `session_failed`.
     func start(_ tab: TabSession, options: TabSession.Options, isKiosk: Bool, isResumed: Bool) async throws {
-        let folder = folder(of: tab.id)
+        let folder = storage.folder(of: tab.id)
         do {
+            // Made first: its existence is what says a closed tab's data is kept (`TabStorage.isKept`).
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try await tab.start(
                 accountURL: configuration.accountURL,
                 transport: configuration.serviceTransport,
                 options: options,
-                storageDirectory: folder,
+                storage: storage,
                 isKiosk: isKiosk,
                 isResumed: isResumed
             )

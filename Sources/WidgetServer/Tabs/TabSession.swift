@@ -28,7 +28,8 @@ actor TabSession {
     private(set) var coreLog: TabCoreLog?
     var stream: (any MessageStream)?
     var tracker: (any MessageTracker)?
-    var storageDirectory: URL?
+    /// Where the tab's visitor data is kept, once the session started.
+    var storage: TabStorage?
     var departmentKey: String?
     /// The tracker answers one request at a time; a second one meanwhile would get an empty page.
     var isReadingHistory = false
@@ -61,7 +62,7 @@ actor TabSession {
         accountURL: String,
         transport: (any WireTransport)?,
         options: Options,
-        storageDirectory: URL,
+        storage: TabStorage,
         isKiosk: Bool = false,
         isResumed: Bool = false
     ) throws {
@@ -69,7 +70,8 @@ actor TabSession {
             .set(accountName: accountURL)
             .set(location: options.location)
             .set(pageTitle: "Webim widget")
-            .set(storageDirectory: storageDirectory)
+            .set(storageDirectory: storage.folder(of: id))
+            .set(historyStore: storage.history, visitorKey: id)
             .set(executor: executor)
             .set(fatalErrorHandler: listener)
             .set(notFatalErrorHandler: listener)
@@ -105,7 +107,7 @@ actor TabSession {
         try session.resume()
         try stream.getServerSideSettings(completionHandler: LimitsRequest(events: events))
         (self.session, self.stream, self.tracker) = (session, stream, tracker)
-        self.storageDirectory = storageDirectory
+        self.storage = storage
         departmentKey = options.departmentKey
         self.isKiosk = isKiosk
         location = options.location
@@ -115,17 +117,17 @@ actor TabSession {
     /// Destroys the session and ends the tab's streams; deletes the visitor's data folder as `ending` says.
     func close(_ ending: TabEnding) {
         try? tracker?.destroy()
-        let erasing =
-            switch ending {
-            case .shutdown: false
-            case .closed: !hasDataWorthKeeping
-            case .erased: true
-            }
-        if erasing {
-            try? session?.destroyWithClearVisitorData()
-            if let storageDirectory { try? FileManager.default.removeItem(at: storageDirectory) }
-        } else {
+        switch ending {
+        case .erased:
+            // The core erases its visitor in the store and the folder, and empties the store's log.
+            if let session { try? session.destroyWithClearVisitorData() } else { try? storage?.erase(tabID: id) }
+        case .closed where !hasDataWorthKeeping:
+            // Nothing worth keeping, and nothing private to wipe from the log: the rows go, overwritten.
             try? session?.destroy()
+            try? storage?.discard(tabID: id)
+        case .closed, .shutdown:
+            try? session?.destroy()
+            storage?.markUsed(tabID: id)
         }
         (session, stream, tracker) = (nil, nil, nil)
         events.end()

@@ -1,0 +1,67 @@
+import Foundation
+import WebimClientLibrary
+
+/// Where tabs keep their visitors' data: a folder each (what the tab was opened with, files waiting in the
+/// outbox), and their history, outbox and ids in the server's one history store, under the tab's id.
+struct TabStorage: Sendable {
+    /// The folder of every tab's folder.
+    let tabsDirectory: URL
+    let history: HistoryStore
+
+    /// The tabs' folders and the history store in `dataDirectory`.
+    init(dataDirectory: URL) throws {
+        tabsDirectory = dataDirectory.appendingPathComponent("tabs")
+        history = try HistoryStore(path: dataDirectory.appendingPathComponent("history.sqlite").path, isShared: true)
+    }
+
+    /// Folders in `tabsDirectory`, history in memory: for what only needs the routes.
+    init(tabsDirectory: URL, historyInMemory: Void) throws {
+        self.tabsDirectory = tabsDirectory
+        history = try HistoryStore()
+    }
+
+    /// Where a tab's visitor keeps what is not history.
+    func folder(of tabID: String) -> URL { tabsDirectory.appendingPathComponent(tabID) }
+
+    /// Whether a closed tab left data to resume.
+    func isKept(tabID: String) -> Bool { FileManager.default.fileExists(atPath: folder(of: tabID).path) }
+
+    /// Deletes what a closed tab kept: its rows (overwritten on disk, `secure_delete`) and its folder.
+    func discard(tabID: String) throws {
+        try history.discard(visitorKey: tabID)
+        try FileManager.default.removeItem(at: folder(of: tabID))
+    }
+
+    /// `discard`, and the history store's log emptied too: a kiosk reset leaves no copy of the visitor anywhere.
+    func erase(tabID: String) throws {
+        try history.erase(visitorKey: tabID)
+        try FileManager.default.removeItem(at: folder(of: tabID))
+    }
+
+    /// Whether the kept tab has messages no service has confirmed.
+    func hasUnsentMessages(tabID: String) -> Bool {
+        (try? history.hasUnsentMessages(visitorKey: tabID, storageDirectory: folder(of: tabID))) == true
+    }
+
+    /// Marks the tab's data as used now: the sweeper deletes what was not used for the retention.
+    func markUsed(tabID: String) {
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: folder(of: tabID).path)
+    }
+
+    /// The bytes a kept tab's data takes: its folder's files and its rows.
+    func bytes(tabID: String) -> Int64 {
+        Self.bytes(under: folder(of: tabID)) + ((try? history.storedBytes(visitorKey: tabID)) ?? 0)
+    }
+
+    private static func bytes(under folder: URL) -> Int64 {
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return 0 }
+        var total: Int64 = 0
+        while let path = walker.nextObject() as? String {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)
+            if attributes?[.type] as? FileAttributeType == .typeRegular {
+                total += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Logging
+import TestSupport
+import Testing
+
+@testable import WebimClientLibrary
+@testable import WidgetServer
+
+/// A closed tab's data is a folder and rows in the shared history store: the sweep deletes both, and rows whose
+/// folder is gone, and keeps both of a tab still within its retention.
+@Suite struct TabStorageTests {
+    @Test func theSweepDeletesAnExpiredTabsRowsAndRowsWithoutAFolder() async throws {
+        try await withTemporaryDirectory { directory in
+            let storage = try TabStorage(dataDirectory: directory)
+            let registry = TabRegistry()
+            for id in ["expired", "recent", "folderless"] {
+                let visitor = try HistoryDatabase(
+                    store: storage.history,
+                    owner: HistoryOwnerName(visitorKey: id, chatInstance: "default")
+                )
+                try visitor.enqueue(
+                    outbox: OutboxRecord(position: nil, clientSideId: "\(id)-1", text: "from \(id)", tsMicros: 1)
+                )
+                guard id != "folderless" else { continue }
+                try FileManager.default.createDirectory(at: storage.folder(of: id), withIntermediateDirectories: true)
+            }
+            let old = Date().addingTimeInterval(-3 * 24 * 3600)
+            try FileManager.default.setAttributes(
+                [.modificationDate: old],
+                ofItemAtPath: storage.folder(of: "expired").path
+            )
+            #expect(storage.bytes(tabID: "recent") > 0)
+            let sweeper = TabDataSweeper(
+                storage: storage,
+                retention: .seconds(24 * 3600),
+                registry: registry,
+                logger: Logger(label: "sweep")
+            )
+            #expect(sweeper.sweep() == 1)
+            #expect(try storage.history.visitorKeys() == ["recent"])
+            #expect(storage.isKept(tabID: "recent") && !storage.isKept(tabID: "expired"))
+            #expect(storage.hasUnsentMessages(tabID: "recent"))
+        }
+    }
+}
