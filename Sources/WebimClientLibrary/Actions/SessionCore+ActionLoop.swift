@@ -30,7 +30,7 @@ extension SessionCore {
     }
 
     private func nextAction() -> ActionQueue.Next {
-        actions.next(canSend: lifecycle.isRunning && pageID != nil, chatIsClosed: state.needsChatStart)
+        actions.next(canSend: lifecycle.isRunning && identity.hasPage, chatIsClosed: state.needsChatStart)
     }
 
     /// Sends `action`, after a `chat.start` when the chat is closed, and says what its answer means.

@@ -149,7 +149,7 @@ extension SessionCore {
     /// `destroyWithClearVisitorData()` unregisters the push token first, waiting at most 2 s (PROTOCOL.md §2.8):
     /// the session's farewell, which its lifetime runs after every other task ended.
     func pushTokenUnregistration() -> SessionLifetime.Job? {
-        guard settings.deviceToken != nil, pageID != nil else { return nil }
+        guard settings.deviceToken != nil, identity.hasPage else { return nil }
         let wire = wire
         let fields =
             [(WireParameter.action, WireAction.setPushToken.rawValue), (WireParameter.pushToken, "none")]

@@ -39,7 +39,7 @@ extension SessionCore {
     func fetchServerSideSettings(
         completion: @escaping @Sendable (isolated SessionCore, WebimServerSideSettings?) -> Void
     ) {
-        fetchConfig(location: location) { core, json in
+        fetchConfig(location: identity.location) { core, json in
             guard let json, let config = try? WireCoding.decode(LocationConfigResponse.self, from: json) else {
                 completion(core, nil)
                 return

@@ -22,7 +22,7 @@ extension SessionCore {
         while !isDestroyed, !Task.isCancelled {
             await waitUntil { lifecycle.isRunning }
             guard lifecycle.isRunning, !Task.isCancelled else { return }
-            let request = poller.nextRequest(isAuthorized: pageID != nil && authToken != nil)
+            let request = poller.nextRequest(isAuthorized: identity.isAuthorized)
             let actions: [DeltaPoller.Action]
             do {
                 let answer = try await ask(request)
@@ -94,15 +94,14 @@ extension SessionCore {
 
     /// Forgets the page so that the next iteration inits again (PROTOCOL.md §2.6 `reinit-required`).
     func dropAuthorization() {
-        pageID = nil
-        authToken = nil
+        identity.forgetPage()
         poller.needsInitialization()
         credentials.update(baseURL: settings.baseURL, pageID: nil, authToken: nil)
     }
 
     /// Moves to another location (PROTOCOL.md §2.8): drop the page and init again at once.
     func change(location newLocation: String) {
-        location = newLocation
+        identity.location = newLocation
         dropAuthorization()
         restartDeltaLoop()
     }
@@ -113,17 +112,19 @@ extension SessionCore {
             (WireParameter.since, "0"),
             (WireParameter.respondImmediately, "1"),
             (WireParameter.platform, "ios"),
-            (WireParameter.location, location),
+            (WireParameter.location, identity.location),
             (WireParameter.title, settings.pageTitle),
-            (WireParameter.deviceID, initDeviceID),
+            (WireParameter.deviceID, identity.initDeviceID(multivisitorSection: settings.multivisitorSection)),
         ]
         if let appVersion = settings.appVersion { query.append((WireParameter.appVersion, appVersion)) }
         if let token = settings.deviceToken, let service = settings.pushService {
             query.append((WireParameter.pushToken, token))
             query.append((WireParameter.pushService, service))
         }
-        if let visitSessionID { query.append((WireParameter.visitSessionID, visitSessionID)) }
-        if let visitorJSON { query.append((WireParameter.visitor, visitorJSON)) }
+        if let visitSessionID = identity.visitSessionID {
+            query.append((WireParameter.visitSessionID, visitSessionID))
+        }
+        if let visitorJSON = identity.visitorJSON { query.append((WireParameter.visitor, visitorJSON)) }
         if let fields = settings.visitorFieldsJSON { query.append((WireParameter.visitorExt, fields)) }
         if let token = settings.providedAuthorizationToken { query.append((WireParameter.providedAuthToken, token)) }
         if let prechat = settings.prechat {
@@ -144,7 +145,7 @@ extension SessionCore {
     private func fetchStartupConfig() async {
         guard
             let config = try? await wire.get(
-                "\(WireEndpoint.configs)/\(location)",
+                "\(WireEndpoint.configs)/\(identity.location)",
                 query: [(WireParameter.jsonp, "false")],
                 timeout: settings.requestTimeout,
                 as: LocationConfigResponse.self
@@ -154,7 +155,7 @@ extension SessionCore {
         state.webAndMobileQuoting = config.isQuotingAllowed
         if let fields = settings.visitorFieldsJSON.flatMap(ProvidedFields.init(json:)) {
             for rule in config.routingRules ?? [] where fields.values[rule.visitorField] == rule.visitorFieldValue {
-                location = rule.locationKey
+                identity.location = rule.locationKey
             }
         }
     }

@@ -4,18 +4,10 @@ import WebimWire
 extension SessionCore {
     /// A complete snapshot (PROTOCOL.md §3.2): it replaces the session's state.
     func apply(_ fullUpdate: FullUpdate) {
-        pageID = fullUpdate.pageId
-        authToken = fullUpdate.authToken
-        credentials.update(baseURL: settings.baseURL, pageID: pageID, authToken: authToken)
-        visitSessionID = fullUpdate.visitSessionId
-        visitorJSON = (try? WireCoding.makeEncoder().encode(fullUpdate.visitor)).map {
-            String(decoding: $0, as: UTF8.self)
-        }
+        let values = identity.apply(fullUpdate)
+        credentials.update(baseURL: settings.baseURL, pageID: identity.pageID, authToken: identity.authToken)
         do {
-            try history.set(visitorJSON, forKey: .visitor)
-            try history.set(visitSessionID, forKey: .visitSessionID)
-            try history.set(pageID, forKey: .pageID)
-            try history.set(authToken, forKey: .authToken)
+            try history.set(values)
         } catch {
             log(.error, .messageHistory, "could not store the visitor: \(error)")
         }
@@ -24,8 +16,7 @@ extension SessionCore {
         setDepartments(fullUpdate.departments ?? [])
         setHintsEnabled(fullUpdate.hintsEnabled ?? false)
         if let revision = fullUpdate.historyRevision {
-            historyIsAnnounced = true
-            announcedHistoryRevision = String(revision)
+            historySync.announce(String(revision))
         }
         apply(chat: fullUpdate.chat)
         offerHelloMessage(fullUpdate)
@@ -72,7 +63,7 @@ extension SessionCore {
             setDepartments(data.flatMap { try? WireCoding.decode([DepartmentItem].self, from: $0) } ?? [])
         case (.historyRevision, _):
             if let revision = data.flatMap({ try? WireCoding.decode(HistoryRevisionItem.self, from: $0) }) {
-                announcedHistoryRevision = String(revision.revision)
+                historySync.announcedRevision = String(revision.revision)
                 wakeAll()
             }
         case (.visitSessionState, _):

@@ -231,16 +231,33 @@ struct HistoryDatabase: Sendable {
         }
     }
 
-    /// Stores a visitor value; nil removes it.
-    func set(_ value: String?, forKey key: VisitorValueKey) throws {
+    /// Every stored visitor value this version knows.
+    func values() throws -> [VisitorValueKey: String] {
+        try read { [owner] db in
+            let rows = try VisitorValueRecord.filter(VisitorValueRecord.Columns.owner == owner).fetchAll(db)
+            return Dictionary(
+                rows.compactMap { row in VisitorValueKey(rawValue: row.key).map { ($0, row.value) } },
+                uniquingKeysWith: { first, _ in first }
+            )
+        }
+    }
+
+    /// Stores visitor values in one write; a nil value removes its key.
+    func set(_ values: [(VisitorValueKey, String?)]) throws {
+        let values = values.map { ($0.0.rawValue, $0.1) }
         try write { [owner] db in
-            if let value {
-                try VisitorValueRecord(owner: owner, key: key.rawValue, value: value).upsert(db)
-            } else {
-                _ = try VisitorValueRecord.deleteOne(db, key: ["owner": owner, "key": key.rawValue])
+            for (key, value) in values {
+                if let value {
+                    try VisitorValueRecord(owner: owner, key: key, value: value).upsert(db)
+                } else {
+                    _ = try VisitorValueRecord.deleteOne(db, key: ["owner": owner, "key": key])
+                }
             }
         }
     }
+
+    /// Stores a visitor value; nil removes it.
+    func set(_ value: String?, forKey key: VisitorValueKey) throws { try set([(key, value)]) }
 }
 
 /// The visitor values of PROTOCOL.md §2.4 that the library keeps.

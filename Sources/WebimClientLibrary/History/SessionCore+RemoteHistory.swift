@@ -8,9 +8,9 @@ extension SessionCore {
         var syncedAnnouncement: String?
         var failures = 0
         while !isDestroyed, !Task.isCancelled {
-            await waitUntil { lifecycle.isRunning && pageID != nil }
+            await waitUntil { lifecycle.isRunning && identity.hasPage }
             guard !isDestroyed else { return }
-            let announcement = announcedHistoryRevision
+            let announcement = historySync.announcedRevision
             guard await fetchHistorySince() else {
                 // PROTOCOL.md §6: a failed request stalls polling; retry gently rather than spin.
                 failures = min(failures + 1, 60)
@@ -19,8 +19,8 @@ extension SessionCore {
             }
             failures = 0
             syncedAnnouncement = announcement
-            if historyIsAnnounced {
-                await waitUntil { announcedHistoryRevision != syncedAnnouncement || pageID == nil }
+            if historySync.isAnnounced {
+                await waitUntil { historySync.announcedRevision != syncedAnnouncement || !identity.hasPage }
             } else {
                 await clock.sleep(for: .seconds(60))
             }
@@ -31,7 +31,7 @@ extension SessionCore {
     private func fetchHistorySince() async -> Bool {
         while !isDestroyed {
             var query = credentialsQuery()
-            let requestedSince = historyRevision
+            let requestedSince = historySync.storedRevision
             if let requestedSince { query.insert((WireParameter.since, requestedSince), at: 0) }
             let answer: HistorySinceResponse
             do {
@@ -55,7 +55,7 @@ extension SessionCore {
             guard let page = answer.data else { return false }
             apply(historyPage: page.messages ?? [])
             if let revision = page.revision {
-                historyRevision = revision
+                historySync.storedRevision = revision
                 try? history.set(revision, forKey: .historyRevision)
             }
             if requestedSince == nil, page.hasMore != true { markHistoryEnded() }
@@ -70,8 +70,8 @@ extension SessionCore {
     ///
     /// The page before it is asked for at once, so that it is there when the visitor scrolls on.
     func fetchOlderHistory(beforeMicros: Int64?) async -> [MessageImpl]? {
-        if pageID == nil { await waitForPage(atMost: settings.requestTimeout) }
-        guard pageID != nil else { return nil }
+        if !identity.hasPage { await waitForPage(atMost: settings.requestTimeout) }
+        guard identity.hasPage else { return nil }
         guard let page = await olderPage(before: beforeMicros ?? Self.nowMicros()) else { return nil }
         let context = messageContext
         let messages = page.items.indices.compactMap { index in
@@ -88,7 +88,7 @@ extension SessionCore {
             // Keyed by the bound the next request will have: the oldest message's time.
             prefetchOlderPage(before: oldest)
         }
-        return page.items.isEmpty && !historyEnded ? nil : messages.map(\.0)
+        return page.items.isEmpty && !historySync.isComplete ? nil : messages.map(\.0)
     }
 
     /// The page before `before`: the one asked for ahead, when it is for this bound and nothing stored changed
@@ -157,7 +157,7 @@ extension SessionCore {
         }
     }
 
-    private func waitUntilAuthorized() async { await waitUntil { pageID != nil } }
+    private func waitUntilAuthorized() async { await waitUntil { identity.hasPage } }
 
     /// Stores a since-page: deletions remove, everything else inserts or replaces (PROTOCOL.md §6).
     private func apply(historyPage items: [MessageItem]) {
@@ -166,14 +166,12 @@ extension SessionCore {
     }
 
     private func markHistoryEnded() {
-        historyEnded = true
+        historySync.isComplete = true
         try? history.set("1", forKey: .historyEnded)
     }
 
     /// `page-id` and `auth-token`, which every request but init carries (PROTOCOL.md §1.2).
-    func credentialsQuery() -> [(String, String)] {
-        [(WireParameter.pageID, pageID ?? ""), (WireParameter.authToken, authToken ?? "")]
-    }
+    func credentialsQuery() -> [(String, String)] { identity.authorization }
 }
 
 /// A page of older history as the service sent it: its items, oldest first, and each item's JSON when found.

@@ -7,20 +7,18 @@ extension SessionCore {
     func restoreFromHistory() {
         do {
             let providedID = settings.providedVisitorID ?? ""
-            if let storedProvidedID = try history.value(forKey: .providedVisitorID), storedProvidedID != providedID {
+            var stored = try history.values()
+            if let storedProvidedID = stored[.providedVisitorID], storedProvidedID != providedID {
                 try history.wipe()
+                stored = [:]
             }
-            try history.set(providedID, forKey: .providedVisitorID)
-            if let stored = try history.value(forKey: .deviceID) {
-                deviceID = stored
-            } else {
-                deviceID = UUID().uuidString
-                try history.set(deviceID, forKey: .deviceID)
-            }
-            visitorJSON = try history.value(forKey: .visitor)
-            visitSessionID = try history.value(forKey: .visitSessionID)
-            historyRevision = try history.value(forKey: .historyRevision)
-            historyEnded = try history.value(forKey: .historyEnded) == "1"
+            identity = VisitorIdentity(location: identity.location, stored: stored, newDeviceID: UUID().uuidString)
+            // One write, and none when nothing is new: each is a commit synced to disk.
+            var changes: [(VisitorValueKey, String?)] = []
+            if stored[.providedVisitorID] != providedID { changes.append((.providedVisitorID, providedID)) }
+            if stored[.deviceID] == nil { changes.append((.deviceID, identity.deviceID)) }
+            if !changes.isEmpty { try history.set(changes) }
+            historySync = HistorySync(stored: stored)
             for entry in try history.outbox() {
                 guard let request = OutboxRequest(record: entry) else { continue }
                 // An entry this version cannot show is still delivered: only its bubble is missing until it is sent.
@@ -36,11 +34,5 @@ extension SessionCore {
         } catch {
             log(.error, .messageHistory, "could not read local history: \(error)")
         }
-    }
-
-    /// The device id sent on init, with the multivisitor section (PROTOCOL.md §2.2).
-    var initDeviceID: String {
-        guard let section = settings.multivisitorSection, !section.isEmpty else { return deviceID }
-        return "\(deviceID)-\(section)"
     }
 }

@@ -38,23 +38,13 @@ actor SessionCore {
     /// Counts requests to abandon the delta loop's held long-poll (a location change).
     var deltaRestarts = 0
 
-    // Protocol state (PROTOCOL.md §2.4).
-    var location: String
-    var deviceID = ""
-    var visitorJSON: String?
-    var visitSessionID: String?
-    var pageID: String?
-    var authToken: String?
+    /// The device, the visitor and the page of the current visit (PROTOCOL.md §2.4).
+    var identity: VisitorIdentity
     /// Credentials that signed file URLs read when they are asked for one.
     let credentials = FileURLSigner()
 
-    // History (PROTOCOL.md §6).
-    var historyRevision: String?
-    var historyEnded = false
-    /// The newest `HISTORY_REVISION` seen; history is fetched when it differs from the stored one.
-    var announcedHistoryRevision: String?
-    /// Whether the last fullUpdate announced `historyRevision`, which replaces the 60 s polling.
-    var historyIsAnnounced = false
+    /// How far the local store follows the service's history (PROTOCOL.md §6).
+    var historySync = HistorySync()
     /// Everything the store holds before the tracker's oldest message, when the tracker knows it whole.
     var olderInStore: OlderInStore?
     /// The older page after the last one fetched, asked for before the visitor scrolls to it.
@@ -64,7 +54,7 @@ actor SessionCore {
         self.executor = executor
         self.settings = settings
         self.history = history
-        self.location = settings.location ?? "mobile"
+        identity = VisitorIdentity(location: settings.location ?? "mobile", stored: [:], newDeviceID: "")
         self.clock = SessionClock(settings.clock)
         self.wire = WireClient(
             transport: settings.wireTransport

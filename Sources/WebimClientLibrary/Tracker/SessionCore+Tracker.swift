@@ -75,7 +75,7 @@ extension SessionCore {
     /// `getNextMessages` from local history, when it holds a full page or the service has no more.
     func storedOlderPage(limit: Int) -> [MessageImpl]? {
         let (stored, whole) = storedBeforeShown(limit: limit)
-        guard stored.count == limit || historyEnded else { return nil }
+        guard stored.count == limit || historySync.isComplete else { return nil }
         showOlder(stored, rest: whole?.dropLast(stored.count))
         return stored
     }
@@ -85,7 +85,7 @@ extension SessionCore {
     func remoteOlderPage(limit: Int) async -> [MessageImpl] {
         var (stored, whole) = storedBeforeShown(limit: limit)
         var attempts = 0
-        while stored.count < limit, !historyEnded, !isDestroyed, attempts < 5 {
+        while stored.count < limit, !historySync.isComplete, !isDestroyed, attempts < 5 {
             attempts += 1
             let bound = oldestShownBound
             let changes = history.messageChanges
@@ -145,13 +145,13 @@ extension SessionCore {
 
     /// `getAllMessages` from local history, when the service has no more.
     func storedAllMessages() -> [MessageImpl]? {
-        guard historyEnded else { return nil }
+        guard historySync.isComplete else { return nil }
         return allStored() + sendingMessages
     }
 
     /// `getAllMessages`, fetching what is not stored yet.
     func remoteAllMessages() async -> [MessageImpl] {
-        while !historyEnded, !isDestroyed {
+        while !historySync.isComplete, !isDestroyed {
             let oldest = try? history.oldestMessageMicros()
             guard await fetchOlderHistory(beforeMicros: oldest ?? nil) != nil else { break }
         }
