@@ -313,11 +313,12 @@ def test_a_message_the_disk_refuses_shows_failed_and_its_retry_is_stored_once(pa
         ),
         "the page never got a tab",
     )
-    folder = server.data_dir / "widget" / "tabs" / tab
-    wait.until(lambda d: any(folder.rglob("*.sqlite")), "the tab has no history database")
-    # Immutable files refuse writes even to root, through descriptors already open; not the `-shm` index, which
-    # SQLite maps into memory.
-    files = [str(path) for path in folder.rglob("*") if path.is_file() and not path.name.endswith("-shm")]
+    assert tab
+    # The outbox is in the history store every tab shares. Immutable files refuse writes even to root, through
+    # descriptors already open; not the `-shm` index, which SQLite maps into memory.
+    store = server.data_dir / "widget"
+    wait.until(lambda d: (store / "history.sqlite-wal").exists(), "the server has no history store")
+    files = [str(store / name) for name in ("history.sqlite", "history.sqlite-wal")]
     subprocess.run(["chattr", "+i", *files], check=True)
     try:
         composer = page.composer()
