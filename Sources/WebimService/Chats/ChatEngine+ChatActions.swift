@@ -4,19 +4,17 @@ import WebimWire
 /// Chat lifecycle actions: start, close, typing, read, prechat fields, push token, clear history (PROTOCOL.md §5.2).
 extension ChatEngine {
     /// Opens a chat unless one is open; idempotent, as the SDK may send it repeatedly (PROTOCOL.md §5.1).
-    func startChat(visitor: VisitorRecord, parameters: ActionParameters) async throws {
+    func startChat(visitor: VisitorRecord, _ start: VisitorAction.StartChat) async throws {
         let location = library.location(visitor.location)
-        let departmentKey = parameters[WireParameter.departmentKey]
+        let departmentKey = start.departmentKey
         if let departmentKey, !location.departments.contains(where: { $0.key == departmentKey }) {
             throw ProtocolFailure(WireError.wrongArgumentValue)
         }
-        let fields = try Self.visitorFields(
-            parameters[WireParameter.visitorFields] ?? parameters[WireParameter.customFields]
-        )
+        let fields = start.visitorFields
         let online = OnlineStatusValue.isOnline(try await database.onlineStatus(location: location.name))
-        let offline = !online && parameters.bool(WireParameter.forceOnline) != true
-        let firstQuestion = parameters[WireParameter.firstQuestion]
-        let clientSideID = parameters[WireParameter.clientSideID]
+        let offline = !online && !start.forceOnline
+        let firstQuestion = start.firstQuestion
+        let clientSideID = start.clientSideID
         let outcome = try await change(visitorID: visitor.id) { change -> (started: Bool, message: MessageRecord?) in
             if let fields { Self.merge(fields: fields, into: &change.visitor) }
             let started = try Self.openChatIfNeeded(
@@ -90,9 +88,8 @@ extension ChatEngine {
     }
 
     /// The visitor's typing and draft, for the operator (PROTOCOL.md §2.1): stored, shown in the console.
-    func visitorTyping(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        let typing = parameters.bool(WireParameter.typing) ?? false
-        let draft = parameters.bool(WireParameter.deleteDraft) == true ? nil : parameters[WireParameter.messageDraft]
+    func visitorTyping(visitor: VisitorRecord, _ state: VisitorAction.Typing) async throws {
+        let (typing, draft) = (state.typing, state.draft)
         try await change(visitorID: visitor.id) { change in
             guard var chat = try change.openChat() else { return }
             chat.visitorTyping = typing
@@ -117,15 +114,13 @@ extension ChatEngine {
     }
 
     /// Stores prechat fields (`chat.set_prechat_fields`).
-    func setPrechatFields(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        let fields = try parameters.required(WireParameter.prechatFields)
+    func setPrechatFields(visitor: VisitorRecord, _ fields: String) async throws {
         try await change(visitorID: visitor.id) { change in change.visitor.prechatFields = fields }
     }
 
     /// Stores or clears (`none`) the push token.
-    func setPushToken(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        let token = try parameters.required(WireParameter.pushToken)
-        try await change(visitorID: visitor.id) { change in change.visitor.pushToken = token == "none" ? nil : token }
+    func setPushToken(visitor: VisitorRecord, _ token: String?) async throws {
+        try await change(visitorID: visitor.id) { change in change.visitor.pushToken = token }
     }
 
     /// Deletes the visitor's history outside the open chat (`chat.clear_history`); HISTORY_REVISION tells the client.
@@ -136,29 +131,10 @@ extension ChatEngine {
     }
 
     /// Records an action that has no other effect (widget updates, upload progress, action-request answers).
-    func record(visitor: VisitorRecord, action: WireAction, parameters: ActionParameters) async throws {
-        var payload = parameters.values
-        payload[WireParameter.pageID] = nil
-        payload[WireParameter.authToken] = nil
-        let text = try MessageRecord.jsonText(payload)
+    func record(visitor: VisitorRecord, action: WireAction, form: VisitorAction.RecordedForm) async throws {
+        let text = try MessageRecord.jsonText(form.fields)
         try await change(visitorID: visitor.id) { change in
             try change.record(event: action.rawValue, chatID: try change.currentChat()?.id, payload: text)
-        }
-    }
-
-    /// Parses a `visitor-fields` / `custom_fields` JSON object; malformed JSON is `wrong-argument-value`.
-    static func visitorFields(_ text: String?) throws -> [String: String]? {
-        guard let text else { return nil }
-        guard case .object(let members) = try? JSONValue(parsing: Data(text.utf8))
-        else { throw ProtocolFailure(WireError.wrongArgumentValue) }
-        return members.compactMapValues { value in
-            switch value {
-            case .string(let text): text
-            case .int(let number): String(number)
-            case .double(let number): String(number)
-            case .bool(let flag): String(flag)
-            default: nil
-            }
         }
     }
 

@@ -4,11 +4,7 @@ import WebimWire
 /// Bot keyboards: the visitor's answer (PROTOCOL.md §4.7, §5.2).
 extension ChatEngine {
     /// `chat.keyboard_response`: completes the keyboard and adds a `keyboard_response` message.
-    func respondToKeyboard(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        guard let buttonID = parameters[WireParameter.buttonID] else { throw ProtocolFailure(WireError.buttonIDNotSet) }
-        guard let requestID = parameters[WireParameter.requestMessageID] else {
-            throw ProtocolFailure(WireError.requestMessageIDNotSet)
-        }
+    func respondToKeyboard(visitor: VisitorRecord, buttonID: String, requestMessageID requestID: String) async throws {
         try await change(visitorID: visitor.id) { change in
             guard let keyboardMessage = try change.message(id: requestID),
                 keyboardMessage.visitorId == change.visitor.id,

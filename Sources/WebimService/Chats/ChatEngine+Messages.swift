@@ -4,13 +4,10 @@ import WebimWire
 /// Visitor messages: send, edit, delete, react, stickers (PROTOCOL.md §5.2–§5.3).
 extension ChatEngine {
     /// `chat.message`: a new message, a retry (same client-side id and text), or an edit (same id, new text).
-    func receiveMessage(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        let clientSideID = try parameters.required(WireParameter.clientSideID)
-        guard let text = parameters.values[WireParameter.message] else {
-            throw ProtocolFailure(WireError.argumentMissing)
-        }
+    func receiveMessage(visitor: VisitorRecord, _ sent: VisitorAction.SentMessage) async throws {
+        let (clientSideID, text) = (sent.clientSideID, sent.text)
         let location = library.location(visitor.location)
-        let isFileMessage = parameters[WireParameter.kind] == MessageItem.Kind.fileFromVisitor.rawValue
+        let isFileMessage = sent.isFile
         if !isFileMessage {
             guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 throw ProtocolFailure(WireError.messageEmpty)
@@ -20,8 +17,8 @@ extension ChatEngine {
             }
             guard MessageLimits.hasNoNUL(text) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         }
-        let quoteText = parameters[WireParameter.quote]
-        let data = try parameters[WireParameter.data].map(Self.jsonObjectText)
+        let quoteText = sent.quote
+        let data = try sent.data.value(refusing: WireError.wrongArgumentValue)
         let editingAllowed = location.flag(LocationConfigResponse.Key.visitorMessageEditing)
         let quotingAllowed = location.flag(LocationConfigResponse.Key.webAndMobileQuoting)
         let outcome = try await change(visitorID: visitor.id) { change -> VisitorMessageOutcome in
@@ -68,8 +65,7 @@ extension ChatEngine {
     }
 
     /// `chat.delete_message`: the visitor deletes their own message (CHAT_MESSAGE del).
-    func deleteVisitorMessage(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        let clientSideID = try parameters.required(WireParameter.clientSideID)
+    func deleteVisitorMessage(visitor: VisitorRecord, clientSideID: String) async throws {
         let editingAllowed = library.location(visitor.location).flag(LocationConfigResponse.Key.visitorMessageEditing)
         try await change(visitorID: visitor.id) { change in
             guard let message = try change.message(clientSideID: clientSideID), !message.deleted else {
@@ -81,10 +77,8 @@ extension ChatEngine {
     }
 
     /// `chat.react_message`: a like or dislike on an operator's message.
-    func react(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        let clientSideID = try parameters.required(WireParameter.clientSideID)
-        let reaction = try parameters.required(WireParameter.reaction)
-        guard ["like", "dislike"].contains(reaction) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
+    func react(visitor: VisitorRecord, clientSideID: String, reaction: VisitorAction.Reaction) async throws {
+        let reaction = reaction.rawValue
         try await change(visitorID: visitor.id) { change in
             guard var message = try change.message(clientSideID: clientSideID), !message.deleted else {
                 throw ProtocolFailure(WireError.messageNotFound)
@@ -97,11 +91,7 @@ extension ChatEngine {
     }
 
     /// `sticker`: a sticker message (`sticker_visitor`, `data.stickerId`).
-    func receiveSticker(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        guard let stickerID = parameters.int(WireParameter.stickerID) else {
-            throw ProtocolFailure(WireError.noStickerID)
-        }
-        let clientSideID = try parameters.required(WireParameter.clientSideID)
+    func receiveSticker(visitor: VisitorRecord, stickerID: Int, clientSideID: String) async throws {
         let data = try MessageRecord.jsonText(StickerItem(stickerId: stickerID))
         try await change(visitorID: visitor.id) { change in
             guard try change.message(clientSideID: clientSideID) == nil else { return }
@@ -158,14 +148,6 @@ extension ChatEngine {
         chat.unreadByOperatorSinceTs = since
         try change.update(chat: chat)
         try change.append(.chatUnreadByOperatorSinceTimestamp, data: .double(since))
-    }
-
-    /// Checks that a `data` parameter is a JSON object and returns its text.
-    static func jsonObjectText(_ text: String) throws -> String {
-        guard case .object = try? JSONValue(parsing: Data(text.utf8)) else {
-            throw ProtocolFailure(WireError.wrongArgumentValue)
-        }
-        return text
     }
 }
 

@@ -1,24 +1,24 @@
 import Foundation
 import WebimWire
 
-/// The offline form, contact answers and geo answers (PROTOCOL.md §5.2).
+/// The offline form and contact answers (PROTOCOL.md §5.2).
 extension ChatEngine {
     /// How often `chat.cont_resp` may change the visitor's e-mail.
     static let maximumEmailChanges = 3
 
     /// `chat.offline_message`: the offline form. Stored as a closed offline chat in the visitor's history
     /// (HISTORY_REVISION), or as a normal message when a chat is open.
-    func receiveOfflineMessage(visitor: VisitorRecord, parameters: ActionParameters, file: UploadedPart?) async throws {
+    func receiveOfflineMessage(visitor: VisitorRecord, _ offline: VisitorAction.OfflineMessage) async throws {
         let location = library.location(visitor.location)
         guard location.offlineMessages else { throw ProtocolFailure(WireError.noTariffOption) }
-        let text = parameters.values[WireParameter.text] ?? parameters.values[WireParameter.message] ?? ""
+        let (text, file) = (offline.text, offline.file)
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || file != nil else {
             throw ProtocolFailure(WireError.messageEmpty)
         }
         guard text.count <= location.maxMessageLength else { throw ProtocolFailure(WireError.maxMessageLengthExceeded) }
         guard MessageLimits.hasNoNUL(text) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
-        let fields = try Self.visitorFields(parameters[WireParameter.visitorFields])
-        let clientSideID = parameters[WireParameter.clientSideID] ?? RandomID.hex()
+        let fields = try offline.visitorFields.value(refusing: WireError.wrongArgumentValue)
+        let clientSideID = offline.clientSideID ?? RandomID.hex()
         var stored: FileRecord?
         if let file { stored = try await storeUpload(file, visitor: visitor, location: location) }
         let upload = stored
@@ -65,10 +65,7 @@ extension ChatEngine {
     }
 
     /// `chat.cont_resp`: the visitor's contacts in answer to a contacts request; a `contacts` message.
-    func respondWithContacts(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        guard let fields = try Self.visitorFields(try parameters.required(WireParameter.visitorFields)) else {
-            throw ProtocolFailure(WireError.argumentMissing)
-        }
+    func respondWithContacts(visitor: VisitorRecord, _ fields: [String: String]) async throws {
         try await change(visitorID: visitor.id) { change in
             let before = Self.fields(of: change.visitor)["email"]
             if let email = fields["email"], let before, email != before {
@@ -90,14 +87,5 @@ extension ChatEngine {
             message.data = try MessageRecord.jsonText(fields)
             try change.add(message)
         }
-    }
-
-    /// `geo_response`: the visitor's location; recorded after checking the coordinates.
-    func receiveLocation(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        guard let latitude = parameters[WireParameter.latitude].flatMap(Double.init),
-            let longitude = parameters[WireParameter.longitude].flatMap(Double.init),
-            (-90...90).contains(latitude), (-180...180).contains(longitude)
-        else { throw ProtocolFailure(WireError.invalidCoordinatesReceived) }
-        try await record(visitor: visitor, action: .geoResponse, parameters: parameters)
     }
 }

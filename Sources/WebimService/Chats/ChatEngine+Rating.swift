@@ -7,21 +7,18 @@ extension ChatEngine {
     static let maximumNoteLength = 2_000
 
     /// `chat.operator_rate_select`: rate −2…2 for an operator of the chat; OPERATOR_RATE upd.
-    func rateOperator(visitor: VisitorRecord, parameters: ActionParameters) async throws {
+    func rateOperator(visitor: VisitorRecord, _ rating: VisitorAction.OperatorRating) async throws {
         let location = library.location(visitor.location)
-        let threadID = parameters.int(WireParameter.threadID).map(Int64.init)
-        let operatorText = parameters[WireParameter.operatorID]
-        let rateText = parameters[WireParameter.rate]
-        let note = parameters[WireParameter.visitorNote]
-        let rating = try await change(visitorID: visitor.id) { change -> Int in
-            let chat = try Self.ratedChat(change, threadID: threadID)
+        let note = rating.note
+        let rated = try await change(visitorID: visitor.id) { change -> Int in
+            let chat = try Self.ratedChat(change, threadID: rating.threadID)
             guard location.flag(LocationConfigResponse.Key.rateOperator) else {
                 throw ProtocolFailure(WireError.rateDisabled)
             }
-            guard let rate = rateText.flatMap({ Int($0) }), (-2...2).contains(rate) else {
+            guard let rate = rating.rate, (-2...2).contains(rate) else {
                 throw ProtocolFailure(WireError.rateValueIncorrect)
             }
-            let operatorID = try Self.ratedOperator(change, chat: chat, operatorText: operatorText)
+            let operatorID = try Self.ratedOperator(change, chat: chat, named: rating.operatorID)
             guard (note ?? "").count <= Self.maximumNoteLength else { throw ProtocolFailure(WireError.noteIsTooLong) }
             guard let chatID = chat.id else { throw ProtocolFailure(WireError.noChat) }
             var record =
@@ -33,24 +30,21 @@ extension ChatEngine {
             try change.append(.operatorRate, value: RatingItem(operatorId: operatorID, rating: rate))
             return rate
         }
-        trigger(visitor, .rated(rating: rating))
+        trigger(visitor, .rated(rating: rated))
     }
 
     /// `chat.resolution_survey_select`: was the question resolved (0/1)? OPERATOR_RATE upd with `answer`.
-    func answerResolutionSurvey(visitor: VisitorRecord, parameters: ActionParameters) async throws {
+    func answerResolutionSurvey(visitor: VisitorRecord, _ resolution: VisitorAction.ResolutionAnswer) async throws {
         let location = library.location(visitor.location)
-        let threadID = parameters.int(WireParameter.threadID).map(Int64.init)
-        let operatorText = parameters[WireParameter.operatorID]
-        let answerText = parameters[WireParameter.answer]
         try await change(visitorID: visitor.id) { change in
-            let chat = try Self.ratedChat(change, threadID: threadID)
+            let chat = try Self.ratedChat(change, threadID: resolution.threadID)
             guard location.flag(LocationConfigResponse.Key.rateOperator) else {
                 throw ProtocolFailure(WireError.rateDisabled)
             }
-            guard let answer = answerText.flatMap({ Int($0) }), answer == 0 || answer == 1 else {
+            guard let answer = resolution.answer, answer == 0 || answer == 1 else {
                 throw ProtocolFailure(WireError.resolutionSurveyValueIncorrect)
             }
-            let operatorID = try Self.ratedOperator(change, chat: chat, operatorText: operatorText)
+            let operatorID = try Self.ratedOperator(change, chat: chat, named: resolution.operatorID)
             guard let chatID = chat.id else { throw ProtocolFailure(WireError.noChat) }
             var record =
                 try change.rating(chatID: chatID, operatorID: operatorID)
@@ -62,9 +56,7 @@ extension ChatEngine {
     }
 
     /// `chat.send_chat_history`: records a transcript request for the current chat, at most `transcriptLimit` times.
-    func sendChatHistory(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        let email = try parameters.required(WireParameter.email)
-        guard Self.looksLikeEmail(email) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
+    func sendChatHistory(visitor: VisitorRecord, email: String) async throws {
         let limit = library.location(visitor.location).transcriptLimit
         let payload = try MessageRecord.jsonText(["email": email])
         try await change(visitorID: visitor.id) { change in
@@ -85,23 +77,17 @@ extension ChatEngine {
     }
 
     /// The rated operator: `operator_id` (which must be a known operator of the chat), else the chat's operator.
-    private static func ratedOperator(_ change: VisitorChange, chat: ChatRecord, operatorText: String?) throws -> Int {
-        guard let operatorText else {
+    private static func ratedOperator(_ change: VisitorChange, chat: ChatRecord, named: FormValue<Int>) throws -> Int {
+        guard let operatorID = try named.value(refusing: WireError.wrongOperatorID) else {
             guard let current = chat.operatorId else { throw ProtocolFailure(WireError.operatorNotInChat) }
             return current
         }
-        guard let operatorID = Int(operatorText), try change.operator(id: operatorID) != nil else {
+        guard try change.operator(id: operatorID) != nil else {
             throw ProtocolFailure(WireError.wrongOperatorID)
         }
         guard try change.operatorTookPart(operatorID: operatorID, chat: chat) else {
             throw ProtocolFailure(WireError.operatorNotInChat)
         }
         return operatorID
-    }
-
-    /// A plausible address: something, `@`, something with a dot.
-    static func looksLikeEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ")
     }
 }

@@ -6,16 +6,11 @@ extension ChatEngine {
     /// Longest accepted comment answer.
     static let maximumCommentLength = 1_000
 
-    /// `survey.answer`: one answer, or with only `survey-id` the iOS "close survey" (sic).
-    func answerSurvey(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        guard parameters[WireParameter.formID] != nil || parameters[WireParameter.answer] != nil else {
-            return try await cancelSurvey(visitor: visitor, parameters: parameters)
-        }
+    /// `survey.answer`: one answer.
+    func answerSurvey(visitor: VisitorRecord, _ answered: VisitorAction.SurveyAnswer) async throws {
         let surveysOn = library.location(visitor.location).flag("surveys")
-        let surveyID = try parameters.required(WireParameter.surveyID)
-        let formID = parameters.int(WireParameter.formID)
-        let questionID = parameters.int(WireParameter.questionID)
-        let answer = parameters.values[WireParameter.answer] ?? ""
+        let (surveyID, formID, questionID, answer) =
+            (answered.surveyID, answered.formID, answered.questionID, answered.answer)
         let finished = try await change(visitorID: visitor.id) { change -> Bool in
             guard surveysOn else { throw ProtocolFailure(WireError.surveyDisabled) }
             guard var survey = try change.currentSurvey() else { throw ProtocolFailure(WireError.noCurrentSurvey) }
@@ -46,8 +41,7 @@ extension ChatEngine {
     }
 
     /// `survey.cancel` (and `survey.answer` with only `survey-id`): SURVEY null.
-    func cancelSurvey(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        let surveyID = try parameters.required(WireParameter.surveyID)
+    func cancelSurvey(visitor: VisitorRecord, surveyID: String) async throws {
         try await change(visitorID: visitor.id) { change in
             guard var survey = try change.currentSurvey() else { throw ProtocolFailure(WireError.noCurrentSurvey) }
             guard survey.id == surveyID else { throw ProtocolFailure(WireError.incorrectSurveyID) }

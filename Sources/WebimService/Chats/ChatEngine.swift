@@ -61,55 +61,51 @@ public struct ChatEngine: Sendable {
 
     // MARK: Actions
 
-    /// Performs a visitor action (PROTOCOL.md §5); documented failures become `{"error": …}`.
+    /// Performs a visitor action (PROTOCOL.md §5); documented failures become `{"error": …}`. The page's
+    /// credentials and a ban are answered before the form is decoded, as they always were.
     func perform(_ fields: [String: String], file: UploadedPart? = nil) async throws -> ActionResponse {
         guard let visitor = try await database.authorizedVisitor(fields) else {
             return .failure(WireError.reinitRequired)
         }
         if visitor.banned { return .failure(WireError.visitorBanned) }
-        let parameters = ActionParameters(fields)
         do {
-            guard let name = parameters[WireParameter.action] else { throw ProtocolFailure(WireError.argumentMissing) }
-            guard let action = WireAction(rawValue: name) else { throw ProtocolFailure(WireError.unknownMethod) }
-            return try await perform(action, parameters: parameters, visitor: visitor, file: file)
+            try await perform(try VisitorAction(form: fields, file: file), visitor: visitor)
+            return .ok
         } catch let failure as ProtocolFailure {
             return failure.nested
                 ? ActionResponse(data: .object(["error": .string(failure.code)])) : .failure(failure.code)
         }
     }
 
-    private func perform(
-        _ action: WireAction,
-        parameters: ActionParameters,
-        visitor: VisitorRecord,
-        file: UploadedPart?
-    ) async throws -> ActionResponse {
+    private func perform(_ action: VisitorAction, visitor: VisitorRecord) async throws {
         switch action {
-        case .chatStart: try await startChat(visitor: visitor, parameters: parameters)
+        case .chatStart(let start): try await startChat(visitor: visitor, start)
         case .chatClose: try await closeChat(visitorID: visitor.id, state: ChatStateValue.closedByVisitor)
-        case .chatMessage: try await receiveMessage(visitor: visitor, parameters: parameters)
-        case .chatDeleteMessage: try await deleteVisitorMessage(visitor: visitor, parameters: parameters)
-        case .chatReactMessage: try await react(visitor: visitor, parameters: parameters)
-        case .chatVisitorTyping: try await visitorTyping(visitor: visitor, parameters: parameters)
+        case .chatMessage(let message): try await receiveMessage(visitor: visitor, message)
+        case .chatDeleteMessage(let clientSideID):
+            try await deleteVisitorMessage(visitor: visitor, clientSideID: clientSideID)
+        case .chatReactMessage(let clientSideID, let reaction):
+            try await react(visitor: visitor, clientSideID: clientSideID, reaction: reaction)
+        case .chatVisitorTyping(let typing): try await visitorTyping(visitor: visitor, typing)
         case .chatReadByVisitor: try await readByVisitor(visitor: visitor)
-        case .chatOperatorRateSelect: try await rateOperator(visitor: visitor, parameters: parameters)
-        case .chatResolutionSurveySelect: try await answerResolutionSurvey(visitor: visitor, parameters: parameters)
-        case .chatKeyboardResponse: try await respondToKeyboard(visitor: visitor, parameters: parameters)
-        case .chatSetPrechatFields: try await setPrechatFields(visitor: visitor, parameters: parameters)
-        case .chatSendChatHistory: try await sendChatHistory(visitor: visitor, parameters: parameters)
+        case .chatOperatorRateSelect(let rating): try await rateOperator(visitor: visitor, rating)
+        case .chatResolutionSurveySelect(let answer): try await answerResolutionSurvey(visitor: visitor, answer)
+        case .chatKeyboardResponse(let buttonID, let requestID):
+            try await respondToKeyboard(visitor: visitor, buttonID: buttonID, requestMessageID: requestID)
+        case .chatSetPrechatFields(let fields): try await setPrechatFields(visitor: visitor, fields)
+        case .chatSendChatHistory(let email): try await sendChatHistory(visitor: visitor, email: email)
         case .chatClearHistory: try await clearHistory(visitor: visitor)
-        case .chatActionRequest: try await record(visitor: visitor, action: action, parameters: parameters)
-        case .chatContactsResponse: try await respondWithContacts(visitor: visitor, parameters: parameters)
-        case .chatOfflineMessage: try await receiveOfflineMessage(visitor: visitor, parameters: parameters, file: file)
-        case .sticker: try await receiveSticker(visitor: visitor, parameters: parameters)
-        case .geoResponse: try await receiveLocation(visitor: visitor, parameters: parameters)
-        case .surveyAnswer: try await answerSurvey(visitor: visitor, parameters: parameters)
-        case .surveyCancel: try await cancelSurvey(visitor: visitor, parameters: parameters)
-        case .setPushToken: try await setPushToken(visitor: visitor, parameters: parameters)
-        case .widgetUpdate, .fileUploadProgress:
-            try await record(visitor: visitor, action: action, parameters: parameters)
+        case .chatContactsResponse(let fields): try await respondWithContacts(visitor: visitor, fields)
+        case .chatOfflineMessage(let message): try await receiveOfflineMessage(visitor: visitor, message)
+        case .sticker(let stickerID, let clientSideID):
+            try await receiveSticker(visitor: visitor, stickerID: stickerID, clientSideID: clientSideID)
+        case .surveyAnswer(let answer): try await answerSurvey(visitor: visitor, answer)
+        case .surveyCancel(let surveyID): try await cancelSurvey(visitor: visitor, surveyID: surveyID)
+        case .setPushToken(let token): try await setPushToken(visitor: visitor, token)
+        case .chatActionRequest(let form), .geoResponse(_, let form), .widgetUpdate(let form),
+            .fileUploadProgress(let form):
+            try await record(visitor: visitor, action: action.wireAction, form: form)
         }
-        return .ok
     }
 
     // MARK: Helpers
