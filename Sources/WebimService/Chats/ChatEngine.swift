@@ -1,136 +1,80 @@
 import Foundation
-import Logging
-import ServiceLifecycle
 import WebimWire
 
-/// The server side of the visitor protocol (PROTOCOL.md §2–§9) and the operator-side changes that scenarios
-/// and the console make. Every change goes through `ServiceDatabase.change`, so it is durable and logged as deltas.
+/// The service's parts over one database, built once: each decides one thing (README, "Map"), and the engine only
+/// holds them for the routes, the console and the scenario runner. It decides nothing itself.
 public struct ChatEngine: Sendable {
     let database: ServiceDatabase
     let library: ScenarioLibrary
     let files: FileStore
-    let broadcaster = RevisionBroadcaster()
     let events: ConsoleEventHub
-    let triggers: AsyncStream<ScenarioTrigger>.Continuation
-    /// How long a delta poll is held when nothing changes (PROTOCOL.md §2.5: ≤ 25 s).
-    let holdTimeout: Duration
-    /// The account's private key for `visitor-ext` hashes (PROTOCOL.md §2.7).
-    let accountPrivateKey: String
-    /// How far ahead a download link's `expires` may be: the client signs the link with its own token, so without a
-    /// bound a link once handed out would never expire.
-    let maximumDownloadLinkLifetime: Duration
-    let logger: Logger
+    /// How every part changes a visitor; scenario fixtures change them through it too.
+    let changes: VisitorChanges
 
-    /// The protocol's reads, which change nothing.
-    var reads: HistoryReads { HistoryReads(database: database, library: library) }
+    // The protocol's.
+    let sessions: VisitorSessions
+    let deltas: DeltaPolls
+    let reads: HistoryReads
+    let actions: VisitorActions
+    let fileActions: FileActions
 
-    // MARK: Delta
+    // The operator's, from the console and scenarios.
+    let chats: ChatActions
+    let operators: OperatorActions
+    let operatorMessages: OperatorMessages
+    let operatorEdits: OperatorEdits
+    let locations: LocationStatus
+    let controls: VisitorControls
 
-    /// Answers a delta poll: what changed after `since`, holding the request while nothing has.
-    func delta(_ parameters: [String: String]) async throws -> DeltaAnswer {
-        guard let visitor = try await database.authorizedVisitor(parameters) else {
-            return .response(DeltaResponse(error: WireError.reinitRequired))
-        }
-        if visitor.banned { return .response(DeltaResponse(error: WireError.visitorBanned)) }
-        guard let since = parameters[WireParameter.since].flatMap({ Int($0) }), since <= visitor.revision else {
-            // A revision from the future means our state was reset: the client must start over.
-            return .response(DeltaResponse(error: WireError.reinitRequired))
-        }
-        if since == visitor.revision {
-            // A held poll ends early on shutdown, so that stopping the service never waits out the hold.
-            await cancelWhenGracefulShutdown {
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await broadcaster.waitForRevision(after: since, visitorID: visitor.id) }
-                    group.addTask { try? await Task.sleep(for: holdTimeout) }
-                    await group.next()
-                    group.cancelAll()
-                }
-            }
-        }
-        // The revision right after `since`, as the change that made it just told the broadcaster: no need to
-        // read back what was committed a moment ago (that read was an eighth of the operator → page latency).
-        if let logged = await broadcaster.logged(visitorID: visitor.id, after: since) {
-            if logged.banned { return .response(DeltaResponse(error: WireError.visitorBanned)) }
-            return .logged(revision: logged.revision, items: logged.items)
-        }
-        let (current, items) = try await database.deltas(visitorID: visitor.id, after: since)
-        // A ban while the poll was held is fatal at once, not on the next request.
-        if current?.banned == true { return .response(DeltaResponse(error: WireError.visitorBanned)) }
-        return .logged(revision: current?.revision ?? since, items: items)
-    }
-
-    // MARK: Actions
-
-    /// Performs a visitor action (PROTOCOL.md §5); documented failures become `{"error": …}`. The page's
-    /// credentials and a ban are answered before the form is decoded, as they always were.
-    func perform(_ fields: [String: String], file: UploadedPart? = nil) async throws -> ActionResponse {
-        guard let visitor = try await database.authorizedVisitor(fields) else {
-            return .failure(WireError.reinitRequired)
-        }
-        if visitor.banned { return .failure(WireError.visitorBanned) }
-        do {
-            try await perform(try VisitorAction(form: fields, file: file), visitor: visitor)
-            return .ok
-        } catch let failure as ProtocolFailure {
-            return failure.nested
-                ? ActionResponse(data: .object(["error": .string(failure.code)])) : .failure(failure.code)
-        }
-    }
-
-    private func perform(_ action: VisitorAction, visitor: VisitorRecord) async throws {
-        switch action {
-        case .chatStart(let start): try await startChat(visitor: visitor, start)
-        case .chatClose: try await closeChat(visitorID: visitor.id, state: ChatStateValue.closedByVisitor)
-        case .chatMessage(let message): try await receiveMessage(visitor: visitor, message)
-        case .chatDeleteMessage(let clientSideID):
-            try await deleteVisitorMessage(visitor: visitor, clientSideID: clientSideID)
-        case .chatReactMessage(let clientSideID, let reaction):
-            try await react(visitor: visitor, clientSideID: clientSideID, reaction: reaction)
-        case .chatVisitorTyping(let typing): try await visitorTyping(visitor: visitor, typing)
-        case .chatReadByVisitor: try await readByVisitor(visitor: visitor)
-        case .chatOperatorRateSelect(let rating): try await rateOperator(visitor: visitor, rating)
-        case .chatResolutionSurveySelect(let answer): try await answerResolutionSurvey(visitor: visitor, answer)
-        case .chatKeyboardResponse(let buttonID, let requestID):
-            try await respondToKeyboard(visitor: visitor, buttonID: buttonID, requestMessageID: requestID)
-        case .chatSetPrechatFields(let fields): try await setPrechatFields(visitor: visitor, fields)
-        case .chatSendChatHistory(let email): try await sendChatHistory(visitor: visitor, email: email)
-        case .chatClearHistory: try await clearHistory(visitor: visitor)
-        case .chatContactsResponse(let fields): try await respondWithContacts(visitor: visitor, fields)
-        case .chatOfflineMessage(let message): try await receiveOfflineMessage(visitor: visitor, message)
-        case .sticker(let stickerID, let clientSideID):
-            try await receiveSticker(visitor: visitor, stickerID: stickerID, clientSideID: clientSideID)
-        case .surveyAnswer(let answer): try await answerSurvey(visitor: visitor, answer)
-        case .surveyCancel(let surveyID): try await cancelSurvey(visitor: visitor, surveyID: surveyID)
-        case .setPushToken(let token): try await setPushToken(visitor: visitor, token)
-        case .chatActionRequest(let form), .geoResponse(_, let form), .widgetUpdate(let form),
-            .fileUploadProgress(let form):
-            try await record(visitor: visitor, action: action.wireAction, form: form)
-        }
-    }
-
-    // MARK: Helpers
-
-    /// Runs a change on a visitor and wakes their polls and the console if it produced a new revision.
-    @discardableResult
-    func change<Result: Sendable>(
-        visitorID: String,
-        _ body: @escaping @Sendable (inout VisitorChange) throws -> Result
-    ) async throws -> Result {
-        let library = library
-        let (result, logged) = try await database.change(
-            visitorID: visitorID,
-            editingAllowed: { library.location($0.location).flag(LocationConfigResponse.Key.visitorMessageEditing) },
-            body
+    init(
+        database: ServiceDatabase,
+        library: ScenarioLibrary,
+        files: FileStore,
+        events: ConsoleEventHub,
+        triggers: AsyncStream<ScenarioTrigger>.Continuation,
+        holdTimeout: Duration,
+        accountPrivateKey: String,
+        maximumDownloadLinkLifetime: Duration
+    ) {
+        let broadcaster = RevisionBroadcaster()
+        let changes = VisitorChanges(database: database, library: library, broadcaster: broadcaster, events: events)
+        let triggers = ScenarioTriggers(sink: triggers)
+        let chats = ChatActions(database: database, library: library, changes: changes, triggers: triggers)
+        self.database = database
+        self.library = library
+        self.files = files
+        self.events = events
+        self.changes = changes
+        sessions = VisitorSessions(
+            database: database,
+            library: library,
+            changes: changes,
+            identification: VisitorIdentification(database: database, accountPrivateKey: accountPrivateKey)
         )
-        if let logged {
-            await broadcaster.publish(visitorID: visitorID, logged: logged)
-            await events.publish(ConsoleEvent(kind: "visitor.changed", visitorID: visitorID, revision: logged.revision))
-        }
-        return result
-    }
-
-    /// Tells the scenario runner that something happened to a visitor.
-    func trigger(_ visitor: VisitorRecord, _ event: ScenarioTrigger.Event) {
-        triggers.yield(ScenarioTrigger(visitorID: visitor.id, location: visitor.location, event: event))
+        deltas = DeltaPolls(database: database, broadcaster: broadcaster, holdTimeout: holdTimeout)
+        reads = HistoryReads(database: database, library: library)
+        actions = VisitorActions(
+            database: database,
+            chats: chats,
+            messages: MessageActions(library: library, changes: changes, triggers: triggers),
+            feedback: FeedbackActions(library: library, changes: changes, triggers: triggers),
+            surveys: SurveyActions(library: library, changes: changes, triggers: triggers),
+            details: VisitorDetails(changes: changes),
+            offline: OfflineMessages(library: library, files: files, changes: changes)
+        )
+        fileActions = FileActions(
+            database: database,
+            library: library,
+            files: files,
+            changes: changes,
+            triggers: triggers,
+            maximumDownloadLinkLifetime: maximumDownloadLinkLifetime
+        )
+        self.chats = chats
+        operators = OperatorActions(database: database, library: library, changes: changes)
+        operatorMessages = OperatorMessages(files: files, changes: changes)
+        operatorEdits = OperatorEdits(changes: changes)
+        locations = LocationStatus(database: database, changes: changes)
+        controls = VisitorControls(database: database, changes: changes)
     }
 }
