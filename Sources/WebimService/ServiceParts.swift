@@ -32,8 +32,7 @@ struct ServiceParts {
             triggers: triggerSink,
             holdTimeout: configuration.holdTimeout,
             accountPrivateKey: accountPrivateKey,
-            maximumDownloadLinkLifetime: configuration.maximumDownloadLinkLifetime,
-            logger: logger
+            maximumDownloadLinkLifetime: configuration.maximumDownloadLinkLifetime
         )
         self.triggers = triggers
         let bodyLimit = BodyLimit(largestUpload: library.largestUploadSize)

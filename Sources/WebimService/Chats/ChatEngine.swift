@@ -1,140 +1,80 @@
 import Foundation
-import Logging
-import ServiceLifecycle
 import WebimWire
 
-/// The server side of the visitor protocol (PROTOCOL.md §2–§9) and the operator-side changes that scenarios
-/// and the console make. Every change goes through `ServiceDatabase.change`, so it is durable and logged as deltas.
+/// The service's parts over one database, built once: each decides one thing (README, "Map"), and the engine only
+/// holds them for the routes, the console and the scenario runner. It decides nothing itself.
 public struct ChatEngine: Sendable {
     let database: ServiceDatabase
     let library: ScenarioLibrary
     let files: FileStore
-    let broadcaster = RevisionBroadcaster()
     let events: ConsoleEventHub
-    let triggers: AsyncStream<ScenarioTrigger>.Continuation
-    /// How long a delta poll is held when nothing changes (PROTOCOL.md §2.5: ≤ 25 s).
-    let holdTimeout: Duration
-    /// The account's private key for `visitor-ext` hashes (PROTOCOL.md §2.7).
-    let accountPrivateKey: String
-    /// How far ahead a download link's `expires` may be: the client signs the link with its own token, so without a
-    /// bound a link once handed out would never expire.
-    let maximumDownloadLinkLifetime: Duration
-    let logger: Logger
+    /// How every part changes a visitor; scenario fixtures change them through it too.
+    let changes: VisitorChanges
 
-    /// The protocol's reads, which change nothing.
-    var reads: HistoryReads { HistoryReads(database: database, library: library) }
+    // The protocol's.
+    let sessions: VisitorSessions
+    let deltas: DeltaPolls
+    let reads: HistoryReads
+    let actions: VisitorActions
+    let fileActions: FileActions
 
-    // MARK: Delta
+    // The operator's, from the console and scenarios.
+    let chats: ChatActions
+    let operators: OperatorActions
+    let operatorMessages: OperatorMessages
+    let operatorEdits: OperatorEdits
+    let locations: LocationStatus
+    let controls: VisitorControls
 
-    /// Answers a delta poll: what changed after `since`, holding the request while nothing has.
-    func delta(_ parameters: [String: String]) async throws -> DeltaAnswer {
-        guard let visitor = try await database.authorizedVisitor(parameters) else {
-            return .response(DeltaResponse(error: WireError.reinitRequired))
-        }
-        if visitor.banned { return .response(DeltaResponse(error: WireError.visitorBanned)) }
-        guard let since = parameters[WireParameter.since].flatMap({ Int($0) }), since <= visitor.revision else {
-            // A revision from the future means our state was reset: the client must start over.
-            return .response(DeltaResponse(error: WireError.reinitRequired))
-        }
-        if since == visitor.revision {
-            // A held poll ends early on shutdown, so that stopping the service never waits out the hold.
-            await cancelWhenGracefulShutdown {
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await broadcaster.waitForRevision(after: since, visitorID: visitor.id) }
-                    group.addTask { try? await Task.sleep(for: holdTimeout) }
-                    await group.next()
-                    group.cancelAll()
-                }
-            }
-        }
-        // The revision right after `since`, as the change that made it just told the broadcaster: no need to
-        // read back what was committed a moment ago (that read was an eighth of the operator → page latency).
-        if let logged = await broadcaster.logged(visitorID: visitor.id, after: since) {
-            if logged.banned { return .response(DeltaResponse(error: WireError.visitorBanned)) }
-            return .logged(revision: logged.revision, items: logged.items)
-        }
-        let (current, items) = try await database.deltas(visitorID: visitor.id, after: since)
-        // A ban while the poll was held is fatal at once, not on the next request.
-        if current?.banned == true { return .response(DeltaResponse(error: WireError.visitorBanned)) }
-        return .logged(revision: current?.revision ?? since, items: items)
-    }
-
-    // MARK: Actions
-
-    /// Performs a visitor action (PROTOCOL.md §5); documented failures become `{"error": …}`.
-    func perform(_ fields: [String: String], file: UploadedPart? = nil) async throws -> ActionResponse {
-        guard let visitor = try await database.authorizedVisitor(fields) else {
-            return .failure(WireError.reinitRequired)
-        }
-        if visitor.banned { return .failure(WireError.visitorBanned) }
-        let parameters = ActionParameters(fields)
-        do {
-            guard let name = parameters[WireParameter.action] else { throw ProtocolFailure(WireError.argumentMissing) }
-            guard let action = WireAction(rawValue: name) else { throw ProtocolFailure(WireError.unknownMethod) }
-            return try await perform(action, parameters: parameters, visitor: visitor, file: file)
-        } catch let failure as ProtocolFailure {
-            return failure.nested
-                ? ActionResponse(data: .object(["error": .string(failure.code)])) : .failure(failure.code)
-        }
-    }
-
-    private func perform(
-        _ action: WireAction,
-        parameters: ActionParameters,
-        visitor: VisitorRecord,
-        file: UploadedPart?
-    ) async throws -> ActionResponse {
-        switch action {
-        case .chatStart: try await startChat(visitor: visitor, parameters: parameters)
-        case .chatClose: try await closeChat(visitorID: visitor.id, state: ChatStateValue.closedByVisitor)
-        case .chatMessage: try await receiveMessage(visitor: visitor, parameters: parameters)
-        case .chatDeleteMessage: try await deleteVisitorMessage(visitor: visitor, parameters: parameters)
-        case .chatReactMessage: try await react(visitor: visitor, parameters: parameters)
-        case .chatVisitorTyping: try await visitorTyping(visitor: visitor, parameters: parameters)
-        case .chatReadByVisitor: try await readByVisitor(visitor: visitor)
-        case .chatOperatorRateSelect: try await rateOperator(visitor: visitor, parameters: parameters)
-        case .chatResolutionSurveySelect: try await answerResolutionSurvey(visitor: visitor, parameters: parameters)
-        case .chatKeyboardResponse: try await respondToKeyboard(visitor: visitor, parameters: parameters)
-        case .chatSetPrechatFields: try await setPrechatFields(visitor: visitor, parameters: parameters)
-        case .chatSendChatHistory: try await sendChatHistory(visitor: visitor, parameters: parameters)
-        case .chatClearHistory: try await clearHistory(visitor: visitor)
-        case .chatActionRequest: try await record(visitor: visitor, action: action, parameters: parameters)
-        case .chatContactsResponse: try await respondWithContacts(visitor: visitor, parameters: parameters)
-        case .chatOfflineMessage: try await receiveOfflineMessage(visitor: visitor, parameters: parameters, file: file)
-        case .sticker: try await receiveSticker(visitor: visitor, parameters: parameters)
-        case .geoResponse: try await receiveLocation(visitor: visitor, parameters: parameters)
-        case .surveyAnswer: try await answerSurvey(visitor: visitor, parameters: parameters)
-        case .surveyCancel: try await cancelSurvey(visitor: visitor, parameters: parameters)
-        case .setPushToken: try await setPushToken(visitor: visitor, parameters: parameters)
-        case .widgetUpdate, .fileUploadProgress:
-            try await record(visitor: visitor, action: action, parameters: parameters)
-        }
-        return .ok
-    }
-
-    // MARK: Helpers
-
-    /// Runs a change on a visitor and wakes their polls and the console if it produced a new revision.
-    @discardableResult
-    func change<Result: Sendable>(
-        visitorID: String,
-        _ body: @escaping @Sendable (inout VisitorChange) throws -> Result
-    ) async throws -> Result {
-        let library = library
-        let (result, logged) = try await database.change(
-            visitorID: visitorID,
-            editingAllowed: { library.location($0.location).flag(LocationConfigResponse.Key.visitorMessageEditing) },
-            body
+    init(
+        database: ServiceDatabase,
+        library: ScenarioLibrary,
+        files: FileStore,
+        events: ConsoleEventHub,
+        triggers: AsyncStream<ScenarioTrigger>.Continuation,
+        holdTimeout: Duration,
+        accountPrivateKey: String,
+        maximumDownloadLinkLifetime: Duration
+    ) {
+        let broadcaster = RevisionBroadcaster()
+        let changes = VisitorChanges(database: database, library: library, broadcaster: broadcaster, events: events)
+        let triggers = ScenarioTriggers(sink: triggers)
+        let chats = ChatActions(database: database, library: library, changes: changes, triggers: triggers)
+        self.database = database
+        self.library = library
+        self.files = files
+        self.events = events
+        self.changes = changes
+        sessions = VisitorSessions(
+            database: database,
+            library: library,
+            changes: changes,
+            identification: VisitorIdentification(database: database, accountPrivateKey: accountPrivateKey)
         )
-        if let logged {
-            await broadcaster.publish(visitorID: visitorID, logged: logged)
-            await events.publish(ConsoleEvent(kind: "visitor.changed", visitorID: visitorID, revision: logged.revision))
-        }
-        return result
-    }
-
-    /// Tells the scenario runner that something happened to a visitor.
-    func trigger(_ visitor: VisitorRecord, _ event: ScenarioTrigger.Event) {
-        triggers.yield(ScenarioTrigger(visitorID: visitor.id, location: visitor.location, event: event))
+        deltas = DeltaPolls(database: database, broadcaster: broadcaster, holdTimeout: holdTimeout)
+        reads = HistoryReads(database: database, library: library)
+        actions = VisitorActions(
+            database: database,
+            chats: chats,
+            messages: MessageActions(library: library, changes: changes, triggers: triggers),
+            feedback: FeedbackActions(library: library, changes: changes, triggers: triggers),
+            surveys: SurveyActions(library: library, changes: changes, triggers: triggers),
+            details: VisitorDetails(changes: changes),
+            offline: OfflineMessages(library: library, files: files, changes: changes)
+        )
+        fileActions = FileActions(
+            database: database,
+            library: library,
+            files: files,
+            changes: changes,
+            triggers: triggers,
+            maximumDownloadLinkLifetime: maximumDownloadLinkLifetime
+        )
+        self.chats = chats
+        operators = OperatorActions(database: database, library: library, changes: changes)
+        operatorMessages = OperatorMessages(files: files, changes: changes)
+        operatorEdits = OperatorEdits(changes: changes)
+        locations = LocationStatus(database: database, changes: changes)
+        controls = VisitorControls(database: database, changes: changes)
     }
 }

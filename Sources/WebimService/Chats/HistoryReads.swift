@@ -2,8 +2,7 @@ import Foundation
 import WebimWire
 
 /// What the protocol only reads: history since and before, search, online status and the location config
-/// (PROTOCOL.md §6, §9). It changes nothing, so it needs only the database and the scenario library, not the
-/// engine that changes chats.
+/// (PROTOCOL.md §6, §9). It changes nothing, so it needs only the database and the scenario library.
 struct HistoryReads: Sendable {
     let database: ServiceDatabase
     let library: ScenarioLibrary

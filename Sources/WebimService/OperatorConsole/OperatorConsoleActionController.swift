@@ -15,7 +15,7 @@ struct OperatorConsoleActionController {
         post(router, "\(visitor)/join") { (body: JoinBody, id) in
             let operatorID: Int
             if let chosen = body.operatorId { operatorID = chosen } else { operatorID = try await mainOperator(of: id) }
-            try await engine.operatorJoins(visitorID: id, operatorID: operatorID)
+            try await engine.operators.join(visitorID: id, operatorID: operatorID)
             return nil
         }
         post(router, "\(visitor)/messages") { (body: MessageBody, id) in
@@ -31,13 +31,13 @@ struct OperatorConsoleActionController {
                 quote: body.quote?.request,
                 operatorID: body.operatorId
             )
-            return try await engine.operatorSends(visitorID: id, message)
+            return try await engine.operatorMessages.send(visitorID: id, message)
         }
         router.patch(RouterPath("\(visitor)/messages/{message}")) { request, context in
             let body = try await request.decode(as: EditBody.self, context: context)
             try Self.checkText(body.text, field: "text")
             return try await Self.run {
-                try await engine.operatorEdits(
+                try await engine.operatorEdits.edit(
                     visitorID: try OperatorConsoleController.visitorID(context),
                     target: .id(context.parameters.get("message") ?? ""),
                     text: body.text
@@ -47,7 +47,7 @@ struct OperatorConsoleActionController {
         }
         router.delete(RouterPath("\(visitor)/messages/{message}")) { _, context in
             try await Self.run {
-                try await engine.operatorDeletes(
+                try await engine.operatorEdits.delete(
                     visitorID: try OperatorConsoleController.visitorID(context),
                     target: .id(context.parameters.get("message") ?? "")
                 )
@@ -57,7 +57,7 @@ struct OperatorConsoleActionController {
         router.post(RouterPath("\(visitor)/messages/{message}/quote")) { request, context in
             let body = try await request.decode(as: QuoteBody.self, context: context)
             return try await Self.run {
-                try await engine.fillQuote(
+                try await engine.operatorEdits.fillQuote(
                     visitorID: try OperatorConsoleController.visitorID(context),
                     quoting: .id(context.parameters.get("message") ?? ""),
                     with: body.request
@@ -73,7 +73,7 @@ struct OperatorConsoleActionController {
                     throw OperatorActionError.badInput(field: "url", reason: "a button's url is an http(s) address")
                 }
             }
-            return try await engine.operatorSendsKeyboard(visitorID: id) { body.wireItem(messageID: $0) }
+            return try await engine.operatorMessages.sendKeyboard(visitorID: id) { body.wireItem(messageID: $0) }
         }
         post(router, "\(visitor)/files") { (body: FileBody, id) in
             guard let bytes = Data(base64Encoded: body.base64) else {
@@ -82,7 +82,7 @@ struct OperatorConsoleActionController {
             let contentType =
                 body.contentType ?? FileInspector.contentType(for: body.filename, declared: "application/octet-stream")
             let file = UploadedPart(filename: body.filename, contentType: contentType, bytes: bytes)
-            return try await engine.operatorSendsFile(
+            return try await engine.operatorMessages.sendFile(
                 visitorID: id,
                 file: file,
                 caption: body.caption,
@@ -90,15 +90,19 @@ struct OperatorConsoleActionController {
             )
         }
         post(router, "\(visitor)/typing") { (body: TypingBody, id) in
-            try await engine.operatorTyping(visitorID: id, isTyping: body.typing)
+            try await engine.operators.typing(visitorID: id, isTyping: body.typing)
             return nil
         }
         post(router, "\(visitor)/read") { (_: EmptyBody, id) in
-            try await engine.operatorReads(visitorID: id)
+            try await engine.operators.read(visitorID: id)
             return nil
         }
         post(router, "\(visitor)/transfer") { (body: TransferBody, id) in
-            try await engine.transfer(visitorID: id, departmentKey: body.departmentKey, operatorID: body.operatorId)
+            try await engine.operators.transfer(
+                visitorID: id,
+                departmentKey: body.departmentKey,
+                operatorID: body.operatorId
+            )
             return nil
         }
         post(router, "\(visitor)/close") { (_: EmptyBody, id) in
@@ -106,19 +110,19 @@ struct OperatorConsoleActionController {
             guard try await engine.database.visitor(id: id) != nil else {
                 throw OperatorActionError.notFound("visitor")
             }
-            try await engine.closeChat(visitorID: id, state: ChatStateValue.closedByOperator)
+            try await engine.chats.close(visitorID: id, state: ChatStateValue.closedByOperator)
             return nil
         }
         post(router, "\(visitor)/ban") { (body: BanBody, id) in
-            try await engine.setBanned(visitorID: id, banned: body.banned ?? true)
+            try await engine.controls.setBanned(visitorID: id, banned: body.banned ?? true)
             return nil
         }
         post(router, "\(visitor)/scenario") { (body: PauseBody, id) in
-            try await engine.setScenarioPaused(visitorID: id, paused: body.paused)
+            try await engine.controls.setScenarioPaused(visitorID: id, paused: body.paused)
             return nil
         }
         post(router, "\(visitor)/survey") { (body: SurveyBody, id) in
-            try await engine.startSurvey(visitorID: id, config: body.config)
+            try await engine.operators.startSurvey(visitorID: id, config: body.config)
             return nil
         }
         return router

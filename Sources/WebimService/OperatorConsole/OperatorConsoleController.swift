@@ -94,7 +94,7 @@ struct ConsoleChat: Encodable {
         location = snapshot.visitor.location
         banned = snapshot.visitor.banned
         scenarioPaused = snapshot.visitor.scenarioPaused
-        fields = ChatEngine.fields(of: snapshot.visitor)
+        fields = snapshot.visitor.fieldValues
         chat = snapshot.chat
     }
 }

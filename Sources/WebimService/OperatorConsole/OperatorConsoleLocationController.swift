@@ -29,7 +29,7 @@ struct OperatorConsoleLocationController {
                 throw OperatorActionError.notFound("location")
             }
             return try await OperatorConsoleActionController.run {
-                try await engine.setOnlineStatus(location: location, status: body.onlineStatus)
+                try await engine.locations.setOnlineStatus(location: location, status: body.onlineStatus)
                 return nil
             }
         }
@@ -38,7 +38,7 @@ struct OperatorConsoleLocationController {
             let location = context.parameters.get("location") ?? "default"
             let key = context.parameters.get("key") ?? ""
             return try await OperatorConsoleActionController.run {
-                try await engine.setDepartmentStatus(location: location, key: key, online: body.online)
+                try await engine.locations.setDepartmentStatus(location: location, key: key, online: body.online)
                 return nil
             }
         }

@@ -12,7 +12,7 @@ struct FileRoutes {
         router.get(RouterPath(WireEndpoint.download + "/{guid}/{filename}")) { request, context in
             let guid = context.parameters.get("guid") ?? ""
             let query = WireForm.decode(request.uri.query ?? "")
-            switch try await engine.verifiedDownload(guid: guid, query: query) {
+            switch try await engine.fileActions.verifiedDownload(guid: guid, query: query) {
             case .failure(let failure):
                 // The status says what went wrong to browsers and image views.
                 let status: HTTPResponse.Status = failure.code == WireError.fileNotFound ? .notFound : .forbidden

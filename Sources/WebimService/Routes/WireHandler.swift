@@ -40,12 +40,12 @@ struct WireHandler: Sendable {
     private func answerOrThrow(_ call: WireCall) async throws -> Answer {
         switch call.endpoint {
         case .initialization:
-            return try Self.json(try await engine.initialize(call.query, bearerToken: call.bearerToken))
+            return try Self.json(try await engine.sessions.initialize(call.query, bearerToken: call.bearerToken))
         case .delta:
             guard call.query[WireParameter.event] != "init" else {
-                return try Self.json(try await engine.initialize(call.query, bearerToken: call.bearerToken))
+                return try Self.json(try await engine.sessions.initialize(call.query, bearerToken: call.bearerToken))
             }
-            return Answer(body: ByteBuffer(bytes: try await engine.delta(call.query).json()))
+            return Answer(body: ByteBuffer(bytes: try await engine.deltas.answer(call.query).json()))
         case .action:
             return try await action(call)
         case .history:
@@ -60,7 +60,7 @@ struct WireHandler: Sendable {
         case .fileDelete:
             guard case .bytes(let body) = call.body else { throw BodyTooLarge() }
             let fields = call.query.merging(WireForm.decode(String(buffer: body))) { _, fromBody in fromBody }
-            return try Self.json(try await engine.deleteFile(fields: fields))
+            return try Self.json(try await engine.fileActions.delete(fields: fields))
         case .meta:
             return try Self.json(Self.meta)
         case .configs(let raw):
@@ -71,9 +71,9 @@ struct WireHandler: Sendable {
         case .onlineStatus:
             return try Self.json(try await engine.reads.onlineStatus(call.query))
         case .auth:
-            return try Self.json(try await engine.lightModeAuth(call.query))
+            return try Self.json(try await engine.sessions.lightModeAuth(call.query))
         case .info:
-            return try Self.json(try await engine.lightModeInfo(bearerToken: call.bearerToken))
+            return try Self.json(try await engine.sessions.lightModeInfo(bearerToken: call.bearerToken))
         }
     }
 
@@ -95,7 +95,7 @@ struct WireHandler: Sendable {
         } else {
             fields.merge(WireForm.decode(String(buffer: body))) { _, fromBody in fromBody }
         }
-        return try Self.json(try await engine.perform(fields, file: file))
+        return try Self.json(try await engine.actions.answer(form: fields, file: file))
     }
 
     private func upload(_ call: WireCall) async throws -> Answer {
@@ -108,7 +108,7 @@ struct WireHandler: Sendable {
             let form = MultipartForm.parse(body, boundary: boundary, fileFieldName: WireParameter.uploadFile)
         else { return try Self.json(UploadResponse.failure(WireError.uploadedFileNotFound)) }
         let fields = call.query.merging(form.fields) { _, fromBody in fromBody }
-        return try Self.json(try await engine.upload(fields: fields, file: form.file))
+        return try Self.json(try await engine.fileActions.upload(fields: fields, file: form.file))
     }
 
     /// The legacy settings wrapper: the client drops the first 29 and the last 2 characters (PROTOCOL.md §9).

@@ -36,7 +36,7 @@ struct ScenarioRunner: Service {
             for step in steps {
                 try await Task.sleep(for: .seconds(step.after ?? 0))
                 // A paused scenario stays silent: a person answers from the console instead.
-                guard try await !engine.isScenarioPaused(visitorID: trigger.visitorID) else { return }
+                guard try await !engine.controls.isScenarioPaused(visitorID: trigger.visitorID) else { return }
                 try await player.perform(step)
             }
         } catch is CancellationError {

@@ -1,7 +1,7 @@
 import Foundation
 import WebimWire
 
-/// Performs one scenario step for one visitor through the engine's operator-side calls.
+/// Performs one scenario step for one visitor through the engine's operator-side parts.
 struct ScenarioStepPlayer: Sendable {
     let engine: ChatEngine
     let scenario: Scenario
@@ -14,72 +14,85 @@ struct ScenarioStepPlayer: Sendable {
         guard try await applies(step.when) else { return }
         switch step.action {
         case .join:
-            try await engine.operatorJoins(visitorID: visitorID, operatorID: step.operatorId ?? scenario.operator.id)
+            try await engine.operators.join(visitorID: visitorID, operatorID: step.operatorId ?? scenario.operator.id)
         case .typing, .stopTyping:
-            try await engine.operatorTyping(visitorID: visitorID, isTyping: step.action == .typing)
+            try await engine.operators.typing(visitorID: visitorID, isTyping: step.action == .typing)
         case .say, .info, .busy, .contactsRequest:
-            try await engine.operatorSends(visitorID: visitorID, message(for: step))
+            try await engine.operatorMessages.send(visitorID: visitorID, message(for: step))
         case .keyboard:
             guard let spec = step.keyboard else { throw ScenarioStepError(step: step, reason: "keyboard missing") }
-            try await engine.operatorSendsKeyboard(visitorID: visitorID, label: step.label, operatorID: step.operatorId)
-            {
+            try await engine.operatorMessages.sendKeyboard(
+                visitorID: visitorID,
+                label: step.label,
+                operatorID: step.operatorId
+            ) {
                 spec.wireItem(messageID: $0)
             }
         case .cancelKeyboard:
             // Without a target: whatever keyboard still waits, since a visitor who typed may be in any menu.
             if step.target == nil {
-                try await engine.cancelPendingKeyboards(visitorID: visitorID)
+                try await engine.operatorEdits.cancelPendingKeyboards(visitorID: visitorID)
             } else {
-                try await engine.setKeyboardState(visitorID: visitorID, target: try target(step), state: .canceled)
+                try await engine.operatorEdits.setKeyboardState(
+                    visitorID: visitorID,
+                    target: try target(step),
+                    state: .canceled
+                )
             }
         case .sendFile:
             try await sendFile(step)
         case .edit:
-            try await engine.operatorEdits(visitorID: visitorID, target: try target(step), text: text(step))
+            try await engine.operatorEdits.edit(visitorID: visitorID, target: try target(step), text: text(step))
         case .delete:
-            try await engine.operatorDeletes(visitorID: visitorID, target: try target(step))
+            try await engine.operatorEdits.delete(visitorID: visitorID, target: try target(step))
         case .fillQuote:
-            try await engine.fillQuote(
+            try await engine.operatorEdits.fillQuote(
                 visitorID: visitorID,
                 quoting: try target(step),
                 with: quote(step.quote) ?? .missing
             )
         case .close:
-            try await engine.closeChat(visitorID: visitorID, state: ChatStateValue.closedByOperator)
+            try await engine.chats.close(visitorID: visitorID, state: ChatStateValue.closedByOperator)
         case .transfer:
             guard let department = step.department else {
                 throw ScenarioStepError(step: step, reason: "department missing")
             }
-            try await engine.transfer(visitorID: visitorID, departmentKey: department, operatorID: step.operatorId)
+            try await engine.operators.transfer(
+                visitorID: visitorID,
+                departmentKey: department,
+                operatorID: step.operatorId
+            )
         case .survey:
             guard let survey = step.survey else { throw ScenarioStepError(step: step, reason: "survey missing") }
-            try await engine.startSurvey(visitorID: visitorID, config: survey)
+            try await engine.operators.startSurvey(visitorID: visitorID, config: survey)
         case .setOnlineStatus:
             guard let visitor = try await engine.database.visitor(id: visitorID) else { return }
-            try await engine.setOnlineStatus(
+            try await engine.locations.setOnlineStatus(
                 location: visitor.location,
                 status: step.status ?? OnlineStatusValue.online
             )
         case .read:
-            try await engine.operatorReads(visitorID: visitorID)
+            try await engine.operators.read(visitorID: visitorID)
         case .visitorFile:
-            try await VisitorFixtures(engine: engine).recordFile(
+            try await fixtures.recordFile(
                 visitorID: visitorID,
                 file: try file(step),
                 label: step.label
             )
         case .visitorSticker:
             guard let sticker = step.sticker else { throw ScenarioStepError(step: step, reason: "sticker missing") }
-            try await VisitorFixtures(engine: engine).recordSticker(visitorID: visitorID, stickerID: sticker)
+            try await fixtures.recordSticker(visitorID: visitorID, stickerID: sticker)
         case .visitorKeyboardResponse:
             guard let button = step.button else { throw ScenarioStepError(step: step, reason: "button missing") }
-            try await VisitorFixtures(engine: engine).recordKeyboardResponse(
+            try await fixtures.recordKeyboardResponse(
                 visitorID: visitorID,
                 target: try target(step),
                 buttonID: button
             )
         }
     }
+
+    private var fixtures: VisitorFixtures { VisitorFixtures(changes: engine.changes, files: engine.files) }
 
     private func message(for step: Scenario.Step) throws -> OperatorMessage {
         let kind: MessageItem.Kind =
@@ -136,7 +149,7 @@ struct ScenarioStepPlayer: Sendable {
     }
 
     private func sendFile(_ step: Scenario.Step) async throws {
-        try await engine.operatorSendsFile(
+        try await engine.operatorMessages.sendFile(
             visitorID: visitorID,
             file: try file(step),
             caption: step.caption,

@@ -16,3 +16,12 @@ struct ScenarioTrigger: Sendable {
     var location: String
     var event: Event
 }
+
+/// Where the types that decide tell the scenario runner what a visitor did.
+struct ScenarioTriggers: Sendable {
+    let sink: AsyncStream<ScenarioTrigger>.Continuation
+
+    func send(_ visitor: VisitorRecord, _ event: ScenarioTrigger.Event) {
+        sink.yield(ScenarioTrigger(visitorID: visitor.id, location: visitor.location, event: event))
+    }
+}

@@ -3,16 +3,17 @@ import WebimWire
 
 /// Visitor-authored messages recorded by a scenario, for fixtures such as the tester's gallery. A real
 /// visitor's messages come from the visitor; these skip the upload limits and trigger no scenario steps. Only
-/// scenario steps use them, so they live with the scenarios, beside the engine, not in it.
+/// scenario steps use them, so they live with the scenarios, beside the types that decide, not in them.
 struct VisitorFixtures {
-    let engine: ChatEngine
+    let changes: VisitorChanges
+    let files: FileStore
 
     /// Records a `sticker_visitor` message in the open chat.
     func recordSticker(visitorID: String, stickerID: Int) async throws {
         let data = try MessageRecord.jsonText(StickerItem(stickerId: stickerID))
-        try await engine.change(visitorID: visitorID) { change in
+        try await changes.commit(visitorID: visitorID) { change in
             let chatID = try Self.openChatID(change)
-            var message = ChatEngine.visitorMessage(
+            var message = MessageRecord.fromVisitor(
                 change.visitor,
                 chatID: chatID,
                 clientSideID: RandomID.hex(),
@@ -21,19 +22,19 @@ struct VisitorFixtures {
             message.kind = MessageItem.Kind.stickerVisitor.rawValue
             message.data = data
             try change.add(message)
-            try ChatEngine.markUnreadByOperator(&change, since: Double(message.tsMicros) / 1_000_000)
+            try change.markUnreadByOperator(from: message)
         }
     }
 
     /// Records a `file_visitor` message carrying `file` in the open chat.
     func recordFile(visitorID: String, file: UploadedPart, label: String?) async throws {
-        let stored = try engine.storeFile(file, visitorID: visitorID, fromOperator: false)
-        do {
-            try await engine.change(visitorID: visitorID) { change in
+        let stored = try files.store(file, visitorID: visitorID, fromOperator: false)
+        try await files.removingOnFailure(guid: stored.guid) {
+            try await changes.commit(visitorID: visitorID) { change in
                 let chatID = try Self.openChatID(change)
                 var record = stored
-                var message = try ChatEngine.fileMessage(
-                    for: record,
+                var message = try MessageRecord.file(
+                    record,
                     visitor: change.visitor,
                     chatID: chatID,
                     clientSideID: RandomID.hex()
@@ -43,21 +44,18 @@ struct VisitorFixtures {
                 record.messageId = message.id
                 try change.save(file: record)
                 try change.add(message)
-                try ChatEngine.markUnreadByOperator(&change, since: Double(message.tsMicros) / 1_000_000)
+                try change.markUnreadByOperator(from: message)
             }
-        } catch {
-            engine.files.remove(guid: stored.guid)
-            throw error
         }
     }
 
     /// Presses a button of the labelled pending keyboard, as `chat.keyboard_response` does.
     func recordKeyboardResponse(visitorID: String, target: MessageTarget, buttonID: String) async throws {
-        try await engine.change(visitorID: visitorID) { change in
-            guard let keyboard = try ChatEngine.resolve(target, change: change) else {
+        try await changes.commit(visitorID: visitorID) { change in
+            guard let keyboard = try change.message(target) else {
                 throw OperatorActionError.notFound("keyboard")
             }
-            guard try ChatEngine.completeKeyboard(keyboard, buttonID: buttonID, change: &change) else {
+            guard try change.completeKeyboard(keyboard, buttonID: buttonID) else {
                 throw OperatorActionError.conflict("no pending keyboard with that button in the open chat")
             }
         }

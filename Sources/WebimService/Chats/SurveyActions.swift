@@ -1,22 +1,22 @@
 import Foundation
 import WebimWire
 
-/// Surveys: answers and cancel (PROTOCOL.md §4.9, §5.2).
-extension ChatEngine {
+/// The visitor's answers to a survey the operator started (PROTOCOL.md §4.9, §5.2): which answer fits the current
+/// question, what the next question is, and when the survey ends.
+struct SurveyActions: Sendable {
+    let library: ScenarioLibrary
+    let changes: VisitorChanges
+    let triggers: ScenarioTriggers
+
     /// Longest accepted comment answer.
     static let maximumCommentLength = 1_000
 
-    /// `survey.answer`: one answer, or with only `survey-id` the iOS "close survey" (sic).
-    func answerSurvey(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        guard parameters[WireParameter.formID] != nil || parameters[WireParameter.answer] != nil else {
-            return try await cancelSurvey(visitor: visitor, parameters: parameters)
-        }
+    /// `survey.answer`: one answer.
+    func answer(visitor: VisitorRecord, _ answered: VisitorAction.SurveyAnswer) async throws {
         let surveysOn = library.location(visitor.location).flag("surveys")
-        let surveyID = try parameters.required(WireParameter.surveyID)
-        let formID = parameters.int(WireParameter.formID)
-        let questionID = parameters.int(WireParameter.questionID)
-        let answer = parameters.values[WireParameter.answer] ?? ""
-        let finished = try await change(visitorID: visitor.id) { change -> Bool in
+        let (surveyID, formID, questionID, answer) =
+            (answered.surveyID, answered.formID, answered.questionID, answered.answer)
+        let finished = try await changes.commit(visitorID: visitor.id) { change -> Bool in
             guard surveysOn else { throw ProtocolFailure(WireError.surveyDisabled) }
             guard var survey = try change.currentSurvey() else { throw ProtocolFailure(WireError.noCurrentSurvey) }
             guard survey.id == surveyID else { throw ProtocolFailure(WireError.incorrectSurveyID) }
@@ -42,20 +42,19 @@ extension ChatEngine {
             try change.save(survey: survey)
             return survey.finished
         }
-        if finished { trigger(visitor, .surveyFinished) }
+        if finished { triggers.send(visitor, .surveyFinished) }
     }
 
     /// `survey.cancel` (and `survey.answer` with only `survey-id`): SURVEY null.
-    func cancelSurvey(visitor: VisitorRecord, parameters: ActionParameters) async throws {
-        let surveyID = try parameters.required(WireParameter.surveyID)
-        try await change(visitorID: visitor.id) { change in
+    func cancel(visitor: VisitorRecord, surveyID: String) async throws {
+        try await changes.commit(visitorID: visitor.id) { change in
             guard var survey = try change.currentSurvey() else { throw ProtocolFailure(WireError.noCurrentSurvey) }
             guard survey.id == surveyID else { throw ProtocolFailure(WireError.incorrectSurveyID) }
             survey.finished = true
             try change.save(survey: survey)
             try change.append(.survey, data: .null)
         }
-        trigger(visitor, .surveyFinished)
+        triggers.send(visitor, .surveyFinished)
     }
 
     private static func validate(answer: String, to question: SurveyItem.Question) throws {

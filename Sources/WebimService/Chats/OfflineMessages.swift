@@ -1,0 +1,66 @@
+import Foundation
+import WebimWire
+
+/// The offline form (PROTOCOL.md §5.2, §11.10): whether the location takes it, and where it goes: a closed
+/// offline chat in the visitor's history (HISTORY_REVISION), or the open chat if there is one.
+struct OfflineMessages: Sendable {
+    let library: ScenarioLibrary
+    let files: FileStore
+    let changes: VisitorChanges
+
+    /// `chat.offline_message`: its text, perhaps a file, perhaps the visitor's fields.
+    func receive(visitor: VisitorRecord, _ offline: VisitorAction.OfflineMessage) async throws {
+        let location = library.location(visitor.location)
+        guard location.offlineMessages else { throw ProtocolFailure(WireError.noTariffOption) }
+        let text = offline.text
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || offline.file != nil else {
+            throw ProtocolFailure(WireError.messageEmpty)
+        }
+        guard text.count <= location.maxMessageLength else { throw ProtocolFailure(WireError.maxMessageLengthExceeded) }
+        guard MessageLimits.hasNoNUL(text) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
+        let fields = try offline.visitorFields.value(refusing: WireError.wrongArgumentValue)
+        let clientSideID = offline.clientSideID ?? RandomID.hex()
+        let upload = try offline.file.map { try files.storeUpload($0, visitorID: visitor.id, location: location) }
+        try await changes.commit(visitorID: visitor.id) { change in
+            if let fields { change.visitor.merge(fields: fields) }
+            guard try change.message(clientSideID: clientSideID) == nil else { return }
+            let chatID = try Self.chatID(&change)
+            if !text.isEmpty {
+                try change.add(
+                    MessageRecord.fromVisitor(change.visitor, chatID: chatID, clientSideID: clientSideID, text: text)
+                )
+            }
+            if var stored = upload {
+                stored.chatId = chatID
+                let message = try MessageRecord.file(
+                    stored,
+                    visitor: change.visitor,
+                    chatID: chatID,
+                    clientSideID: RandomID.hex()
+                )
+                stored.messageId = message.id
+                try change.save(file: stored)
+                try change.add(message)
+            }
+            try change.announceHistoryRevision()
+        }
+    }
+
+    /// The open chat, else a new closed offline one.
+    private static func chatID(_ change: inout VisitorChange) throws -> Int64 {
+        if let open = try change.openChat()?.id { return open }
+        var chat = ChatRecord(
+            id: nil,
+            visitorId: change.visitor.id,
+            clientSideId: RandomID.hex(),
+            state: ChatStateValue.closedByVisitor,
+            operatorId: nil,
+            operatorTyping: false,
+            creationTs: ChatClock.now()
+        )
+        chat.offline = true
+        try change.insert(chat: &chat)
+        guard let id = chat.id else { throw ServiceStoreError.noOpenChat }
+        return id
+    }
+}

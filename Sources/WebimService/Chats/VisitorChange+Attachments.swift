@@ -1,0 +1,28 @@
+import WebimWire
+
+/// `chat.message` with `kind=file_visitor`: the visitor's earlier uploads sent as one message.
+extension VisitorChange {
+    /// Attaches 1–10 uploaded, unsent files of the visitor's, listed in the message's text, as one file message.
+    func attachFiles(listedIn text: String, chatID: Int64, clientSideID: String) throws -> MessageRecord {
+        let listed = FileParametersItem.list(fromMessageText: text)
+        guard (1...10).contains(listed.count) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
+        var records: [FileRecord] = []
+        for item in listed {
+            guard let guid = item.guid, var file = try self.file(guid: guid), !file.fromOperator else {
+                throw ProtocolFailure(WireError.fileNotFound)
+            }
+            guard file.messageId == nil else { throw ProtocolFailure(WireError.fileHasBeenSent) }
+            file.chatId = chatID
+            records.append(file)
+        }
+        var message = try MessageRecord.file(records[0], visitor: visitor, chatID: chatID, clientSideID: clientSideID)
+        if records.count > 1 {
+            message.text = try MessageRecord.jsonText(try records.map { try $0.wireItem() })
+        }
+        for var file in records {
+            file.messageId = message.id
+            try save(file: file)
+        }
+        return message
+    }
+}
