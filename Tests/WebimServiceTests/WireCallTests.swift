@@ -4,16 +4,26 @@ import WebimWire
 
 @testable import WebimService
 
-/// The protocol's paths as the in-process transport reads them, and as the HTTP routes register them: one set.
+/// The protocol's paths as the in-process transport reads them, and as the HTTP routes register them: one table.
 @Suite struct WireCallTests {
-    @Test func everyRegisteredRouteIsAnEndpointTheHandlerKnows() {
-        for route in ProtocolRoutes.routes {
-            let path = route.path.replacingOccurrences(of: "{location}", with: "mobile")
-                .replacingOccurrences(of: "{file}", with: "all-settings-mobile.js")
+    @Test func everyRouteReadsBackAsItsEndpoint() {
+        let examples: [String: WireCall.Endpoint] = [
+            WireEndpoint.configs + "/mobile": .configs(location: "mobile"),
+            WireCall.Endpoint.legacySettingsFolder + "all-settings-mobile.js":
+                .legacySettings(file: "all-settings-mobile.js"),
+            WireEndpoint.legacyOnlineStatus: .onlineStatus,
+            WireEndpoint.delta: .delta,
+        ]
+        for (path, endpoint) in examples {
+            #expect(WireCall.Endpoint(method: .get, path: path) == endpoint, "\(path)")
+        }
+        for route in WireCall.Endpoint.routes {
+            let path = route.parameter == nil ? route.path : route.path + "example"
             for method in route.methods {
-                #expect(WireCall.Endpoint(method: method, path: path) != nil, "\(method) \(route.path)")
+                #expect(WireCall.Endpoint(method: method, path: path) != nil, "\(method) \(route.routerPath)")
             }
         }
+        #expect(WireCall.Endpoint.routes.map(\.routerPath).contains(WireEndpoint.configs + "/{location}"))
     }
 
     @Test func pathsAndMethodsTheProtocolDoesNotHaveAreNotEndpoints() {

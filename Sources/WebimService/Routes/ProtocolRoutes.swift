@@ -8,28 +8,10 @@ import WebimWire
 struct ProtocolRoutes {
     let handler: WireHandler
 
-    /// Every protocol path and its methods; `{…}` is the part `WireCall.Endpoint` reads back.
-    static let routes: [(path: String, methods: [WireRequest.Method])] = [
-        (WireEndpoint.initialization, [.get]),
-        (WireEndpoint.delta, [.get]),
-        (WireEndpoint.action, [.post]),
-        (WireEndpoint.history, [.get]),
-        (WireEndpoint.searchMessages, [.get]),
-        (WireEndpoint.upload, [.post]),
-        (WireEndpoint.fileDelete, [.get, .post]),
-        (WireEndpoint.meta, [.get]),
-        (WireEndpoint.configs + "/{location}", [.get]),
-        (WireCall.Endpoint.legacySettingsFolder + "{file}", [.get]),
-        (WireEndpoint.onlineStatus, [.get]),
-        (WireEndpoint.legacyOnlineStatus, [.get]),
-        (WireEndpoint.auth, [.post]),
-        (WireEndpoint.info, [.get]),
-    ]
-
     func add(to router: Router<ServiceRequestContext>) {
-        for route in Self.routes {
+        for route in WireCall.Endpoint.routes {
             for method in route.methods {
-                router.on(RouterPath(route.path), method: method == .post ? .post : .get) { request, _ in
+                router.on(RouterPath(route.routerPath), method: method == .post ? .post : .get) { request, _ in
                     try await respond(to: request)
                 }
             }

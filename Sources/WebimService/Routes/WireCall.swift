@@ -23,42 +23,13 @@ struct WireCall: Sendable {
 
         /// The endpoint at `path` asked with `method`; nil for a path or method the protocol does not have.
         init?(method: WireRequest.Method, path: String) {
-            let endpoint: Endpoint
-            switch path {
-            case WireEndpoint.initialization: endpoint = .initialization
-            case WireEndpoint.delta: endpoint = .delta
-            case WireEndpoint.action: endpoint = .action
-            case WireEndpoint.history: endpoint = .history
-            case WireEndpoint.searchMessages: endpoint = .search
-            case WireEndpoint.upload: endpoint = .upload
-            case WireEndpoint.fileDelete: endpoint = .fileDelete
-            case WireEndpoint.meta: endpoint = .meta
-            case WireEndpoint.onlineStatus, WireEndpoint.legacyOnlineStatus: endpoint = .onlineStatus
-            case WireEndpoint.auth: endpoint = .auth
-            case WireEndpoint.info: endpoint = .info
-            default:
-                if let location = Self.suffix(of: path, after: WireEndpoint.configs + "/") {
-                    endpoint = .configs(location: location)
-                } else if let file = Self.suffix(of: path, after: Self.legacySettingsFolder) {
-                    endpoint = .legacySettings(file: file)
-                } else {
-                    return nil
+            for route in Self.routes where route.methods.contains(method) {
+                if let endpoint = route.endpoint(at: path) {
+                    self = endpoint
+                    return
                 }
             }
-            guard endpoint.accepts(method) else { return nil }
-            self = endpoint
-        }
-
-        /// Where the legacy settings scripts live.
-        static let legacySettingsFolder = "/x/js/v/"
-
-        /// The methods each endpoint answers.
-        func accepts(_ method: WireRequest.Method) -> Bool {
-            switch self {
-            case .action, .upload, .auth: method == .post
-            case .fileDelete: true
-            default: method == .get
-            }
+            return nil
         }
 
         /// How much of a body the endpoint reads; nil for those that read none.
@@ -68,13 +39,6 @@ struct WireCall: Sendable {
             case .fileDelete: 1 << 16
             default: nil
             }
-        }
-
-        private static func suffix(of path: String, after prefix: String) -> String? {
-            guard path.hasPrefix(prefix), path.count > prefix.count, !path.dropFirst(prefix.count).contains("/") else {
-                return nil
-            }
-            return String(path.dropFirst(prefix.count))
         }
     }
 
