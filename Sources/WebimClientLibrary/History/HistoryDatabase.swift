@@ -68,11 +68,15 @@ struct HistoryDatabase: Sendable {
     /// Queues a write and returns at once; reads and writes after it see it. With `pendingWritesLimit` queued
     /// already, it first waits for them: a caller that queues faster than the disk keeps up waits as a plain write
     /// would, instead of leaving an ever longer queue for the next read.
+    ///
+    /// Once the visitor's use of the store has ended (`close()`), it is dropped: what it would keep is a copy of what
+    /// the service has, and a session that ended while a delta was on its way is no fault.
     private func writeLater(
         weight: Int = 1,
         _ body: @escaping @Sendable (Database) throws -> Void,
         onFailure: @escaping @Sendable (any Error) -> Void
     ) {
+        if state.isClosed.load(ordering: .relaxed) { return }
         if state.pendingWrites.load(ordering: .relaxed) >= Self.pendingWritesLimit {
             do { try store.commits.write { _ in } } catch { onFailure(error) }
         }
@@ -80,8 +84,7 @@ struct HistoryDatabase: Sendable {
         store.commits.submit(
             GroupCommit.Write(
                 body: { [state] db in
-                    try state.checkOpen()
-                    try body(db)
+                    if !state.isClosed.load(ordering: .relaxed) { try body(db) }
                 },
                 weight: weight,
                 done: { [state] result in

@@ -31,7 +31,9 @@ package final class HistoryStore: Sendable {
             // A deleted row's bytes are overwritten, in its page and in pages it frees: a kiosk's next visitor, or
             // anyone with the file, finds nothing of an erased one (`widget-bench storage`' control left 225 copies).
             try db.execute(sql: "PRAGMA secure_delete = ON")
-            try db.execute(sql: "PRAGMA cache_size = -\(Self.cacheKiB)")
+            // Readers of a shared store (read-only connections) read a page of history at a time, through an index.
+            let cacheKiB = db.configuration.readonly ? Self.readerCacheKiB : Self.cacheKiB
+            try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.backstopCheckpointPages)")
         }
         let writer: any DatabaseWriter =
@@ -56,9 +58,11 @@ package final class HistoryStore: Sendable {
         commits = GroupCommit(writer: queue)
     }
 
-    /// The page cache of each connection. A shared store has a handful of connections for every tab, so its
-    /// cache can be large: an older page of history puts its rows at random places in two indexes.
+    /// The writer's page cache. A shared store has one writer for every tab, so its cache can be large: an older
+    /// page of history puts its rows at random places in two indexes.
     static let cacheKiB = 16_384
+    /// Each reader's page cache in a shared store (up to five readers).
+    static let readerCacheKiB = 2_048
     /// Log pages past which a commit checkpoints by itself, when the background checkpoint has not kept up.
     static let backstopCheckpointPages = 4_096
     /// The id of the owner named `name`, created when new.

@@ -137,6 +137,15 @@ struct MessageWindow: Sendable {
         maybeShown = Set(storage.map(\.message.id.hashValue))
     }
 
+    /// The shown message with `id`: most ids asked for are new (a send checks its id first), and the hash filter
+    /// answers those without a scan; a long chat made every send scan and copy every shown message.
+    func message(id: String) -> MessageImpl? { index(ofID: id).map { storage[$0].message } }
+
+    /// The shown message the service knows by `serverSideID`.
+    func message(serverSideID: String) -> MessageImpl? {
+        storage.first { $0.message.serverSideID == serverSideID }?.message
+    }
+
     /// Where the message with `id` is shown, if it is.
     private func index(ofID id: String) -> Int? {
         guard maybeShown.contains(id.hashValue) else { return nil }

@@ -45,7 +45,7 @@ extension SessionCore {
     /// Removes a message the service deleted (CHAT_MESSAGE `del`, history `deleted: true`).
     func removeMessage(serverSideID: String) {
         let stored = try? history.deleteMessage(serverID: serverSideID)
-        let id = stored?.id ?? window.shown.first(where: { $0.serverSideID == serverSideID })?.id
+        let id = stored?.id ?? window.message(serverSideID: serverSideID)?.id
         if let id { emit(window.remove(id: id)) }
     }
 
@@ -86,7 +86,7 @@ extension SessionCore {
     /// The message with `id` as the visitor sees it now, shown or stored.
     func currentMessage(id: String) -> MessageImpl? {
         if let sending = sendingMessages.first(where: { $0.id == id }) { return sending }
-        return window.shown.first { $0.id == id }
+        return window.message(id: id)
     }
 
     /// Whether a message with this client-side id is being sent, is shown, or is stored in the outbox or history.
