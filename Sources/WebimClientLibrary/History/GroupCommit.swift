@@ -40,22 +40,19 @@ final class GroupCommit: Sendable {
 
     /// Queues `write` for the next commit and returns at once.
     func submit(_ write: Write) {
-        let queuesFlush = waiting.withLock { waiting in
-            waiting.writes.append(write)
-            defer { waiting.isFlushQueued = true }
-            return !waiting.isFlushQueued
-        }
         // The writer's queue is serial: a flush queued while one runs starts after it, with what came meanwhile.
-        if queuesFlush { writer.asyncWriteWithoutTransaction { [self] db in flush(db) } }
+        if enqueue(write) { writer.asyncWriteWithoutTransaction { [self] db in flush(db) } }
     }
 
     /// Runs `body` in the next commit and returns its result once that commit is on disk.
     ///
-    /// Blocks the calling thread, as GRDB's own `write` does; never call it on the writer's queue.
+    /// Blocks the calling thread, as GRDB's own `write` does; never call it on the writer's queue. With no flush
+    /// queued, the caller runs it itself, on its own thread once the writer is free: handing it to the writer's
+    /// thread and waiting cost two thread switches a write (`widget-bench delivery`: 0.3–0.4 ms of CPU a message).
     func write<Result: Sendable>(_ body: @escaping @Sendable (Database) throws -> Result) throws -> Result {
         let outcome = Outcome<Result>()
         let committed = DispatchSemaphore(value: 0)
-        submit(
+        let leads = enqueue(
             Write(
                 body: { db in
                     let value = try body(db)
@@ -67,9 +64,19 @@ final class GroupCommit: Sendable {
                 }
             )
         )
+        if leads { writer.writeWithoutTransaction { db in flush(db) } }
         committed.wait()
         // `done` always runs after `body`, and fills the outcome when `body` never ran or the commit failed.
         return try outcome.value.withLock { $0! }.get()
+    }
+
+    /// Adds `write` to the next commit; true when no flush is queued yet, and the caller must start one.
+    private func enqueue(_ write: Write) -> Bool {
+        waiting.withLock { waiting in
+            waiting.writes.append(write)
+            defer { waiting.isFlushQueued = true }
+            return !waiting.isFlushQueued
+        }
     }
 
     private func flush(_ db: Database) {
