@@ -1,7 +1,7 @@
 import Foundation
 
-/// Tabs whose history database cannot be written for a moment (its files made immutable, which refuses writes
-/// even through descriptors already open, and even to root): a send answers 503, never 202, and the same
+/// The history store every tab shares cannot be written for a moment (its files made immutable, which refuses
+/// writes even through descriptors already open, and even to root): a send answers 503, never 202, and the same
 /// `clientId` sends it once when the disk is back.
 enum DiskTroubleScenario {
     static func run(load: FaultLoad, seed: UInt64, binary: URL, http: BenchHTTP) async throws -> FaultReport {
@@ -21,8 +21,7 @@ enum DiskTroubleScenario {
             for (round, moment) in load.moments(using: &random).enumerated() {
                 try await ContinuousClock().sleep(until: started + moment)
                 let victim = tabs[Int.random(in: 0..<tabs.count, using: &random)]
-                let folder = stack.tabsDirectory.appendingPathComponent(await victim.tabID)
-                let files = try Self.writableFiles(under: folder)
+                let files = Self.storeFiles(in: stack.tabsDirectory.deletingLastPathComponent())
                 try Self.chattr("+i", files)
                 // A probe sent while the files refuse writes; its first answer must not be 202.
                 async let probe = victim.send(
@@ -47,7 +46,7 @@ enum DiskTroubleScenario {
             for tab in tabs { await tab.stopReading() }
             return FaultReport(
                 scenario: "disk trouble",
-                faults: "\(probes) tabs' databases made unwritable",
+                faults: "the history store made unwritable \(probes) times",
                 tabs: load.tabs,
                 reconciliation: figures,
                 violations: acceptedWhileRefused,
@@ -58,18 +57,11 @@ enum DiskTroubleScenario {
         }
     }
 
-    /// The tab's database files, but not SQLite's `-shm` index, which it maps into memory: a write to a mapped
+    /// The store's database and log, but not SQLite's `-shm` index, which it maps into memory: a write to a mapped
     /// immutable page is SIGBUS, a fault of the test's making rather than the disk's.
-    static func writableFiles(under folder: URL) throws -> [String] {
-        var found: [String] = []
-        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = walker?.nextObject() as? URL {
-            guard !url.path.hasSuffix("-shm"),
-                try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true
-            else { continue }
-            found.append(url.path)
-        }
-        return found
+    static func storeFiles(in widgetDirectory: URL) -> [String] {
+        ["history.sqlite", "history.sqlite-wal"].map { widgetDirectory.appendingPathComponent($0).path }
+            .filter { FileManager.default.fileExists(atPath: $0) }
     }
 
     static func chattr(_ flag: String, _ files: [String]) throws {
