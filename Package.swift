@@ -181,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebimServiceTests",
-            dependencies: ["WebimService", "WebimWire", "TestSupport"],
+            dependencies: ["WebimService", "WebimWire", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(

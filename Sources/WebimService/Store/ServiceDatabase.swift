@@ -120,10 +120,7 @@ public struct ServiceDatabase: Sendable {
 
     /// The visitor a page belongs to, if the page exists and the token matches.
     func visitor(pageID: String, authToken: String) async throws -> VisitorRecord? {
-        try await writer.read { db in
-            guard let page = try HotQueries.page(db, id: pageID), page.authToken == authToken else { return nil }
-            return try HotQueries.visitor(db, id: page.visitorId)
-        }
+        try await writer.read { db in try HotQueries.visitor(db, pageID: pageID, authToken: authToken) }
     }
 
     /// The visitor's whole state, for a fullUpdate.
@@ -196,8 +193,13 @@ public struct ServiceDatabase: Sendable {
                 try updated.update(db)
             }
             for (position, item) in change.items.enumerated() {
-                try DeltaRecord(visitorId: visitorID, revision: updated.revision, position: position, item: item)
-                    .insert(db)
+                try HotQueries.insertDelta(
+                    db,
+                    visitorID: visitorID,
+                    revision: updated.revision,
+                    position: position,
+                    item: item
+                )
             }
             return (result, LoggedRevision(revision: updated.revision, items: change.items, banned: updated.banned))
         }

@@ -56,7 +56,7 @@ struct PageRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// An operator, as scenarios and the console define them.
-struct OperatorRecord: Codable, FetchableRecord, PersistableRecord {
+struct OperatorRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "operator"
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -70,7 +70,7 @@ struct OperatorRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A chat of one visitor; the visitor's current chat is the newest one.
-struct ChatRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct ChatRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "chat"
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -99,7 +99,7 @@ struct ChatRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 /// A message; `(visitorId, clientSideId)` is unique, which makes a re-sent message a no-op.
-struct MessageRecord: Codable, FetchableRecord, PersistableRecord {
+struct MessageRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "message"
     enum Columns {
         static let id = Column(CodingKeys.id)

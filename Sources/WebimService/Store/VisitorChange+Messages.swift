@@ -68,7 +68,7 @@ extension VisitorChange {
     mutating func add(_ message: MessageRecord) throws {
         var message = message
         message.historySeq = try lastHistorySeq() + 1
-        try message.insert(db)
+        try HotQueries.insert(db, message: message)
         try append(.chatMessage, .add, id: message.id, value: message.wireItem(editable: editingAllowed))
     }
 

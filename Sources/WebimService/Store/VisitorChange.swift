@@ -72,7 +72,7 @@ struct VisitorChange {
 
     /// Saves a changed chat.
     func update(chat: ChatRecord) throws {
-        try chat.update(db)
+        try HotQueries.update(db, chat: chat)
         if currentChatMemo.chat??.id == chat.id { currentChatMemo.chat = .some(chat) }
     }
 
