@@ -108,6 +108,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 // `OrderedDictionary`: a tab's messages in order, found by id.
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                // `Deque`: a tab's replay ring.
+                .product(name: "DequeModule", package: "swift-collections"),
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings

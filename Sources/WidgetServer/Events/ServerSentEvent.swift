@@ -1,3 +1,5 @@
+import NIOCore
+
 /// One server-sent event, framed as the EventSource spec reads it.
 public struct ServerSentEvent: Sendable, Equatable {
     /// The per-tab cursor; nil for comments and `retry:` frames.
@@ -23,15 +25,36 @@ public struct ServerSentEvent: Sendable, Equatable {
     }()
 
     /// The wire text, ending with the blank line that dispatches the event.
-    public var text: String {
-        if let comment { return ": \(comment)\n\n" }
-        var text = ""
-        if let id { text += "id: \(id)\n" }
-        if let event { text += "event: \(event)\n" }
-        for line in data.split(separator: "\n", omittingEmptySubsequences: false) {
-            text += "data: \(line)\n"
+    public var text: String { String(buffer: bytes) }
+
+    /// The wire bytes, written straight into one buffer: the stream writes these, once framed, to every reader.
+    var bytes: ByteBuffer {
+        var buffer = ByteBuffer()
+        if let comment {
+            buffer.writeString(": \(comment)\n\n")
+            return buffer
         }
-        return text + "\n"
+        buffer.reserveCapacity(data.utf8.count + 64)
+        if let id { buffer.writeString("id: \(id)\n") }
+        if let event {
+            buffer.writeString("event: ")
+            buffer.writeString(event)
+            buffer.writeString("\n")
+        }
+        // JSON never holds a raw line break, so the data is nearly always one line, written without splitting.
+        if data.utf8.contains(UInt8(ascii: "\n")) {
+            for line in data.split(separator: "\n", omittingEmptySubsequences: false) {
+                buffer.writeString("data: ")
+                buffer.writeSubstring(line)
+                buffer.writeString("\n")
+            }
+        } else {
+            buffer.writeString("data: ")
+            buffer.writeString(data)
+            buffer.writeString("\n")
+        }
+        buffer.writeString("\n")
+        return buffer
     }
 
     /// The reconnection delay frame that opens every stream.

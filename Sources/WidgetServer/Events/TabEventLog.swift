@@ -1,5 +1,24 @@
+import DequeModule
 import Foundation
+import NIOCore
 import Synchronization
+
+/// One event as a stream writes it, framed once: the replay ring and every stream of the tab share its bytes.
+struct EventFrame: Sendable {
+    /// The event's cursor; nil for the keep-alive comment.
+    let id: Int?
+    /// The event's name; nil for the keep-alive comment.
+    let event: String?
+    let bytes: ByteBuffer
+
+    init(_ event: ServerSentEvent) {
+        id = event.id
+        self.event = event.event
+        bytes = event.bytes
+    }
+
+    static let ping = EventFrame(.ping)
+}
 
 /// A tab's event stream: numbers each event, keeps the page's projection and a bounded replay buffer,
 /// and fans events out to the tab's connected streams.
@@ -9,9 +28,11 @@ final class TabEventLog: Sendable {
 
     private struct State {
         var lastID: Int
-        var replay: [ServerSentEvent] = []
+        /// A deque: once full, each event drops the oldest, which in an array moved all the others.
+        var replay: Deque<EventFrame> = []
         var projection = TabProjection()
-        var subscribers: [Int: Subscriber] = [:]
+        /// Oldest first; at most `maximumSubscribers`, so an array, handed out of the lock without a copy.
+        var subscribers: [(id: Int, continuation: Subscriber)] = []
         var nextSubscriberID = 0
         var isEnded = false
         var lastActive = ContinuousClock.now
@@ -35,7 +56,7 @@ final class TabEventLog: Sendable {
     /// How many streams may be open at once; a new one closes the oldest (a reloaded page's old connection, or a
     /// script opening streams without end, which would have every event written that many times).
     let maximumSubscribers: Int
-    fileprivate typealias Subscriber = AsyncStream<ServerSentEvent>.Continuation
+    fileprivate typealias Subscriber = AsyncStream<EventFrame>.Continuation
 
     private let state: Mutex<State>
     /// Held while a frame is numbered and yielded (see `publish`).
@@ -72,42 +93,40 @@ final class TabEventLog: Sendable {
         var departs = false
         defer { if departs { departed() } }
         delivery.withLock { _ in
-            let numbered = state.withLock { state -> (ServerSentEvent, [(Int, Subscriber)])? in
+            let numbered = state.withLock { state -> (EventFrame, [(id: Int, continuation: Subscriber)])? in
                 guard !state.isEnded else { return nil }
                 state.lastID += 1
-                let frame = ServerSentEvent(id: state.lastID, event: event.name.rawValue, data: data)
+                let frame = EventFrame(ServerSentEvent(id: state.lastID, event: event.name.rawValue, data: data))
                 state.projection.apply(event)
                 departs = state.departsNow()
                 state.replay.append(frame)
-                if state.replay.count > Self.replayCapacity {
-                    state.replay.removeFirst(state.replay.count - Self.replayCapacity)
-                }
-                return (frame, Array(state.subscribers))
+                if state.replay.count > Self.replayCapacity { state.replay.removeFirst() }
+                return (frame, state.subscribers)
             }
             guard let (frame, subscribers) = numbered else { return }
             // A reader this far behind is cut off; its page resumes by cursor.
-            let dropped = subscribers.filter { _, subscriber in
-                if case .dropped = subscriber.yield(frame) { return true }
-                return false
+            var dropped: [(id: Int, continuation: Subscriber)] = []
+            for subscriber in subscribers {
+                if case .dropped = subscriber.continuation.yield(frame) { dropped.append(subscriber) }
             }
             guard !dropped.isEmpty else { return }
             state.withLock { state in
-                for (id, _) in dropped { state.subscribers[id] = nil }
+                state.subscribers.removeAll { subscriber in dropped.contains { $0.id == subscriber.id } }
             }
             // Finishing runs the stream's termination handler, which takes `state`.
-            for (_, subscriber) in dropped { subscriber.finish() }
+            for subscriber in dropped { subscriber.continuation.finish() }
         }
     }
 
     /// A connected stream: the events a page must see first, then the live ones.
     struct Subscription: Sendable {
-        let initial: [ServerSentEvent]
-        let live: AsyncStream<ServerSentEvent>
+        let initial: [EventFrame]
+        let live: AsyncStream<EventFrame>
         fileprivate let continuation: Subscriber
 
         /// Sends a keep-alive comment down this stream alone. The writer reads one stream: handing events
         /// through a second one, to merge in the pings, cost every event another task switch.
-        func ping() { continuation.yield(.ping) }
+        func ping() { continuation.yield(EventFrame.ping) }
 
         /// Ends the stream: the page closed its connection.
         func end() { continuation.finish() }
@@ -119,7 +138,7 @@ final class TabEventLog: Sendable {
     /// `snapshot` carrying the id of the last event it includes.
     func subscribe(after cursor: Int?) -> Subscription? {
         let (live, continuation) = AsyncStream.makeStream(
-            of: ServerSentEvent.self,
+            of: EventFrame.self,
             bufferingPolicy: .bufferingOldest(subscriberBuffer)
         )
         var displaced: [Subscriber] = []
@@ -127,10 +146,10 @@ final class TabEventLog: Sendable {
         defer { for subscriber in displaced { subscriber.finish() } }
         return state.withLock { state -> Subscription? in
             guard !state.isEnded else { return nil }
-            while state.subscribers.count >= maximumSubscribers, let oldest = state.subscribers.keys.min() {
-                displaced.append(state.subscribers.removeValue(forKey: oldest)!)
+            while state.subscribers.count >= maximumSubscribers {
+                displaced.append(state.subscribers.removeFirst().continuation)
             }
-            let initial: [ServerSentEvent]
+            let initial: [EventFrame]
             let oldestReplayable = (state.replay.first?.id ?? state.lastID + 1) - 1
             if let cursor, cursor <= state.lastID, cursor >= oldestReplayable {
                 initial = state.replay.filter { ($0.id ?? 0) > cursor }
@@ -138,12 +157,14 @@ final class TabEventLog: Sendable {
                 let snapshot = (try? JSONEncoder().encode(state.projection.snapshot))
                     .map { String(decoding: $0, as: UTF8.self) }
                 initial = [
-                    ServerSentEvent(id: state.lastID, event: EventName.snapshot.rawValue, data: snapshot ?? "{}")
+                    EventFrame(
+                        ServerSentEvent(id: state.lastID, event: EventName.snapshot.rawValue, data: snapshot ?? "{}")
+                    )
                 ]
             }
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
-            state.subscribers[id] = continuation
+            state.subscribers.append((id, continuation))
             state.lastActive = .now
             continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
             return Subscription(initial: initial, live: live, continuation: continuation)
@@ -154,8 +175,8 @@ final class TabEventLog: Sendable {
     func end() {
         let subscribers = state.withLock { state in
             state.isEnded = true
-            defer { state.subscribers = [:] }
-            return Array(state.subscribers.values)
+            defer { state.subscribers = [] }
+            return state.subscribers.map(\.continuation)
         }
         for subscriber in subscribers { subscriber.finish() }
     }
@@ -225,7 +246,9 @@ final class TabEventLog: Sendable {
 
     private func unsubscribe(_ id: Int) {
         state.withLock { state in
-            if state.subscribers.removeValue(forKey: id) != nil { state.lastActive = .now }
+            guard let index = state.subscribers.firstIndex(where: { $0.id == id }) else { return }
+            state.subscribers.remove(at: index)
+            state.lastActive = .now
         }
     }
 }

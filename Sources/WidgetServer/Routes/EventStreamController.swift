@@ -23,8 +23,9 @@ struct EventStreamController {
         guard let id = context.parameters.get("tab"), let tab = registry.tab(id: id),
             let subscription = tab.events.subscribe(after: cursor)
         else { return Response(status: .noContent) }
-        let opening =
-            ServerSentEvent.retry(milliseconds: retryMilliseconds) + subscription.initial.map(\.text).joined()
+        let opening = subscription.initial.reduce(
+            into: ByteBuffer(string: ServerSentEvent.retry(milliseconds: retryMilliseconds))
+        ) { opening, frame in opening.writeImmutableBuffer(frame.bytes) }
         return Response(
             status: .ok,
             headers: [
@@ -37,13 +38,13 @@ struct EventStreamController {
                 .connection: "close",
             ],
             body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(string: opening))
+                try await writer.write(opening)
                 // The page closing its connection ends the stream at once, not at the next failed write.
                 try await request.body.consumeWithInboundCloseHandler { _ in
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         group.addTask { await Self.ping(subscription, every: pingInterval) }
                         for await event in subscription.live.cancelOnGracefulShutdown() {
-                            try await writer.write(ByteBuffer(string: event.text))
+                            try await writer.write(event.bytes)
                         }
                         group.cancelAll()
                     }
