@@ -107,10 +107,7 @@ func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
     let router = makeWidgetRouter(
         templates: try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory),
         registry: TabRegistry(),
-        storage: try TabStorage(
-            tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs"),
-            historyInMemory: ()
-        ),
+        storage: try .withHistoryInMemory(tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs")),
         downloads: .shared,
         configuration: configuration,
         logger: Logger(label: "routes")

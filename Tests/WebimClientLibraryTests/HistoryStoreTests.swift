@@ -105,7 +105,7 @@ import Testing
             #expect(try alice.allMessages().map(\.id) == ["a-m"])
             #expect(try bob.allMessages().map(\.id) == ["b-m"])
             #expect(try alice.outbox().map(\.clientSideId) == ["a-1"])
-            #expect(try bob.value(forKey: .deviceID) == nil)
+            #expect(try bob.values()[.deviceID] == nil)
             #expect(try bob.containsMessage(id: "a-m") == false)
             #expect(try store.hasUnsentMessages(visitorKey: "bob", storageDirectory: directory))
             try bob.removeFromOutbox(clientSideID: "b-1")
@@ -188,7 +188,7 @@ import Testing
             let visitor = try HistoryDatabase(store: store, owner: owner)
             #expect(try visitor.allMessages().map(\.text) == ["Hi"])
             #expect(try visitor.outbox().map(\.clientSideId) == ["o-1", "o-2"])
-            #expect(try visitor.value(forKey: .deviceID) == "old-device")
+            #expect(try visitor.values()[.deviceID] == "old-device")
             // Nothing left to move: a second look changes nothing.
             try store.adoptVisitorStore(in: folder, as: owner)
             #expect(try visitor.outbox().count == 2)

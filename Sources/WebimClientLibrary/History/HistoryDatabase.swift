@@ -98,9 +98,6 @@ struct HistoryDatabase: Sendable {
     /// How many `writeLater` writes may wait.
     static let pendingWritesLimit = 2
 
-    /// Writes queued and not committed yet.
-    var pendingWriteCount: Int { state.pendingWrites.load(ordering: .relaxed) }
-
     // MARK: Messages
 
     /// Inserts or replaces messages received from the service, after returning: later reads and writes see
@@ -226,13 +223,6 @@ struct HistoryDatabase: Sendable {
     }
 
     // MARK: Visitor values
-
-    /// A stored visitor value.
-    func value(forKey key: VisitorValueKey) throws -> String? {
-        try read { [owner] db in
-            try VisitorValueRecord.fetchOne(db, key: ["owner": owner, "key": key.rawValue])?.value
-        }
-    }
 
     /// Every stored visitor value this version knows.
     func values() throws -> [VisitorValueKey: String] {

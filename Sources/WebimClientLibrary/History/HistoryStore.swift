@@ -151,9 +151,6 @@ package final class HistoryStore: Sendable {
     func writerSynchronousMode() throws -> Int {
         try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
-
-    /// Returns once the background checkpoints already queued are done.
-    func waitForCheckpoints() { checkpoint?.waitForQueued() }
 }
 
 /// How an owner is named in a store: the visitor's key, and the chat instance unless it is the default one.

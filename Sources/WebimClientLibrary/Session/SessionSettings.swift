@@ -56,7 +56,7 @@ struct SessionSettings: Sendable {
 
     /// Deletes everything kept for the visitor: the storage folder, and its rows in a shared store.
     func eraseVisitorData() {
-        try? sharedHistory?.store.erase(visitorKey: sharedHistory?.visitorKey ?? "")
+        if let sharedHistory { try? sharedHistory.store.erase(visitorKey: sharedHistory.visitorKey) }
         try? FileManager.default.removeItem(at: storageDirectory)
     }
 

@@ -10,14 +10,20 @@ struct TabStorage: Sendable {
 
     /// The tabs' folders and the history store in `dataDirectory`.
     init(dataDirectory: URL) throws {
-        tabsDirectory = dataDirectory.appendingPathComponent("tabs")
-        history = try HistoryStore(path: dataDirectory.appendingPathComponent("history.sqlite").path, isShared: true)
+        try self.init(
+            tabsDirectory: dataDirectory.appendingPathComponent("tabs"),
+            history: HistoryStore(path: dataDirectory.appendingPathComponent("history.sqlite").path, isShared: true)
+        )
     }
 
-    /// Folders in `tabsDirectory`, history in memory: for what only needs the routes.
-    init(tabsDirectory: URL, historyInMemory: Void) throws {
+    /// Folders in `tabsDirectory`, history in memory: for what only needs the routes, and must write nothing.
+    static func withHistoryInMemory(tabsDirectory: URL) throws -> TabStorage {
+        try TabStorage(tabsDirectory: tabsDirectory, history: HistoryStore())
+    }
+
+    private init(tabsDirectory: URL, history: HistoryStore) {
         self.tabsDirectory = tabsDirectory
-        history = try HistoryStore()
+        self.history = history
     }
 
     /// Where a tab's visitor keeps what is not history.
