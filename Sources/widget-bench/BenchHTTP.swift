@@ -7,12 +7,17 @@ import NIOHTTP1
 struct BenchHTTP: Sendable {
     let client: HTTPClient
 
-    init(maxConnections: Int) {
+    /// `retriesFailedConnections: false` fails a request at once when its connection is refused, for callers that
+    /// retry by themselves. The client's own retry waits a backoff that grows with every refusal in a row across
+    /// the whole pool, up to a minute: a hundred tabs refused together while a server restarts then wait a minute
+    /// for a server that has long been back, where each browser would have retried on its own.
+    init(maxConnections: Int, retriesFailedConnections: Bool = true) {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(
             idleTimeout: .seconds(60),
             concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnections
         )
+        configuration.connectionPool.retryConnectionEstablishment = retriesFailedConnections
         configuration.timeout = .init(connect: .seconds(10))
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }

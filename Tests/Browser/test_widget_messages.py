@@ -126,6 +126,34 @@ def test_keyboards_pending_completed_canceled_and_buttons(page, driver):
     page.wait_item("keyboardResponse", lambda i: page.text_of(i) == "My orders", "no keyboard response rendered")
 
 
+def test_a_keyboard_keeps_its_buttons_and_focus_when_its_message_changes_elsewhere(page, driver):
+    """A message is filled again when anything of it changes (read, say); its keyboard is only rebuilt when the
+    keyboard itself changed, so a visitor tabbing through the buttons keeps the focus."""
+    page.open()
+    outcome = driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        import('/static/js/components/keyboard.js').then(({ renderKeyboard }) => {
+          const strings = { t: (key) => key };
+          const root = document.createElement('div');
+          document.body.append(root);
+          const keyboard = { state: 'pending', buttons: [[{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }]] };
+          renderKeyboard(root, { keyboard }, strings);
+          const first = root.querySelector('[data-button-id="yes"]');
+          first.focus();
+          renderKeyboard(root, { keyboard: structuredClone(keyboard), read: true }, strings);
+          const kept = root.querySelector('[data-button-id="yes"]') === first && document.activeElement === first;
+          renderKeyboard(root, { keyboard: { ...keyboard, state: 'canceled' } }, strings);
+          const rebuilt = root.querySelector('[data-button-id="yes"]') !== first;
+          const disabled = root.querySelector('[data-button-id="yes"]').getAttribute('aria-disabled');
+          root.remove();
+          done({ kept, rebuilt, disabled });
+        }, (error) => done({ error: String(error) }));
+        """
+    )
+    assert outcome == {"kept": True, "rebuilt": True, "disabled": "true"}
+
+
 def test_quotes_filled_file_not_found_and_pending(page):
     page.open("location=quotes")
     page.send("Quote me")

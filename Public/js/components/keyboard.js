@@ -4,6 +4,9 @@
 
 import { el, safeUrl } from '../dom.js';
 
+/** What each keyboard root shows now, so that a message changed elsewhere (read, say) keeps its buttons. */
+const rendered = new WeakMap();
+
 /**
  * Renders `message.keyboard` into root (emptied and hidden when there is none). Click hooks:
  * `data-button-id` (press), `data-insert` (fill the composer).
@@ -13,6 +16,11 @@ import { el, safeUrl } from '../dom.js';
  */
 export function renderKeyboard(root, message, strings) {
   const keyboard = message.keyboard;
+  // Replacing the buttons would drop the focus of a visitor on one of them, and a screen reader's place.
+  const shown = { keyboard: JSON.stringify(keyboard), strings };
+  const last = rendered.get(root);
+  if (last !== undefined && last.keyboard === shown.keyboard && last.strings === strings) return;
+  rendered.set(root, shown);
   root.hidden = keyboard === null;
   if (keyboard === null) return root.replaceChildren();
   const state = ['pending', 'completed', 'canceled'].includes(keyboard.state) ? keyboard.state : 'pending';

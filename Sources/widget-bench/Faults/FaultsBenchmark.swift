@@ -54,8 +54,9 @@ struct FaultsBenchmark: AsyncParsableCommand {
             return scenario
         }
         let binary = try FaultStack.binary()
-        // One connection per open stream: the restart storm's tabs all read at once.
-        let http = BenchHTTP(maxConnections: max(4_096, (stormTabs ?? 0) + 512))
+        // One connection per open stream: the restart storm's tabs all read at once. Every caller here retries at
+        // its own pace, as a page does, so a refused connection is theirs to retry.
+        let http = BenchHTTP(maxConnections: max(4_096, (stormTabs ?? 0) + 512), retriesFailedConnections: false)
         progress("faults: seed \(seed)\(short ? ", short run" : "")")
         var reports: [FaultReport] = []
         for scenario in chosen {
