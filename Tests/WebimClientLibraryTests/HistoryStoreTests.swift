@@ -206,11 +206,11 @@ import Testing
         }
     }
 
-    private static func outbox(_ id: String, _ text: String) -> OutboxRecord {
+    static func outbox(_ id: String, _ text: String) -> OutboxRecord {
         OutboxRecord(position: nil, clientSideId: id, text: text, tsMicros: 1)
     }
 
-    private static func message(_ id: String, _ text: String) -> StoredMessageRecord {
+    static func message(_ id: String, _ text: String) -> StoredMessageRecord {
         StoredMessageRecord(
             id: id,
             serverId: "server-\(id)",

@@ -7,10 +7,15 @@ import Synchronization
 /// syncs, not a thousand (`widget-bench storage`: 200 concurrent commits took 258–482 ms one by one).
 ///
 /// Each write runs in a savepoint of its own: one that fails is rolled back alone and reports its error, the
-/// others commit. A write is on disk when it reports success (`synchronous = FULL`).
+/// others commit. A durable write is on disk when it reports success (`synchronous = FULL`); a commit of only
+/// copies of what the service holds is not synced (`NORMAL`): it survives the process's crash, and a power cut
+/// loses at most what the next history request fetches again. The log is written in order, so the sync of a
+/// later durable commit covers the copies before it.
 final class GroupCommit: Sendable {
     private let writer: any DatabaseWriter
     private let waiting = Mutex(Waiting())
+    /// Whether the writer's connection syncs each commit now (the store opens it so).
+    private let syncsCommits = Atomic<Bool>(true)
     /// Called after each commit with the writes' weight, on the writer's queue (for the store's checkpoints).
     private let onCommit: @Sendable (_ weight: Int) -> Void
 
@@ -25,6 +30,9 @@ final class GroupCommit: Sendable {
         let body: @Sendable (Database) throws -> Void
         /// How many ordinary writes this one counts as towards the next checkpoint.
         var weight = 1
+        /// Whether its commit must be synced before `done`: what only this store keeps (an outbox, a visitor's
+        /// ids), not a copy of what the service holds.
+        var isDurable = true
         let done: @Sendable (Result<Void, any Error>) -> Void
 
         /// An older page of 100 messages logs about 200 pages, a received message a handful: counted as this many
@@ -44,12 +52,15 @@ final class GroupCommit: Sendable {
         if enqueue(write) { writer.asyncWriteWithoutTransaction { [self] db in flush(db) } }
     }
 
-    /// Runs `body` in the next commit and returns its result once that commit is on disk.
+    /// Runs `body` in the next commit and returns its result once that commit is done (on disk, when durable).
     ///
     /// Blocks the calling thread, as GRDB's own `write` does; never call it on the writer's queue. With no flush
     /// queued, the caller runs it itself, on its own thread once the writer is free: handing it to the writer's
     /// thread and waiting cost two thread switches a write (`widget-bench delivery`: 0.3–0.4 ms of CPU a message).
-    func write<Result: Sendable>(_ body: @escaping @Sendable (Database) throws -> Result) throws -> Result {
+    func write<Result: Sendable>(
+        isDurable: Bool = true,
+        _ body: @escaping @Sendable (Database) throws -> Result
+    ) throws -> Result {
         let outcome = Outcome<Result>()
         let committed = DispatchSemaphore(value: 0)
         let leads = enqueue(
@@ -58,6 +69,7 @@ final class GroupCommit: Sendable {
                     let value = try body(db)
                     outcome.value.withLock { $0 = .success(value) }
                 },
+                isDurable: isDurable,
                 done: { result in
                     if case .failure(let error) = result { outcome.value.withLock { $0 = .failure(error) } }
                     committed.signal()
@@ -88,6 +100,7 @@ final class GroupCommit: Sendable {
         var outcomes: [Result<Void, any Error>] = []
         outcomes.reserveCapacity(writes.count)
         do {
+            try syncCommits(writes.contains { $0.isDurable }, db)
             try db.inTransaction(.immediate) {
                 for write in writes {
                     do {
@@ -108,6 +121,14 @@ final class GroupCommit: Sendable {
         }
         for (write, outcome) in zip(writes, outcomes) { write.done(outcome) }
         onCommit(writes.reduce(0) { $0 + $1.weight })
+    }
+
+    /// Sets whether the next commit is synced; a pragma only when that changes (outside a transaction, where
+    /// SQLite reads it). Runs on the writer, one flush at a time.
+    private func syncCommits(_ syncs: Bool, _ db: Database) throws {
+        guard syncsCommits.load(ordering: .relaxed) != syncs else { return }
+        try db.execute(sql: syncs ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+        syncsCommits.store(syncs, ordering: .relaxed)
     }
 }
 

@@ -53,21 +53,26 @@ struct HistoryDatabase: Sendable {
 
     /// Reads, after the writes this visitor queued: those go through the writer, which has them in order.
     private func read<Result: Sendable>(_ body: @escaping @Sendable (Database) throws -> Result) throws -> Result {
-        if state.pendingWrites.load(ordering: .relaxed) > 0 { return try store.commits.write(body) }
+        if state.pendingWrites.load(ordering: .relaxed) > 0 {
+            return try store.commits.write(isDurable: false, body)
+        }
         return try store.reader.read(body)
     }
 
-    /// Writes, and returns once the write is on disk.
-    private func write<Result: Sendable>(_ body: @escaping @Sendable (Database) throws -> Result) throws -> Result {
-        try store.commits.write { [state] db in
+    /// Writes, and returns once the write is done: on disk, when `isDurable`.
+    private func write<Result: Sendable>(
+        isDurable: Bool = true,
+        _ body: @escaping @Sendable (Database) throws -> Result
+    ) throws -> Result {
+        try store.commits.write(isDurable: isDurable) { [state] db in
             try state.checkOpen()
             return try body(db)
         }
     }
 
-    /// Queues a write and returns at once; reads and writes after it see it. With `pendingWritesLimit` queued
-    /// already, it first waits for them: a caller that queues faster than the disk keeps up waits as a plain write
-    /// would, instead of leaving an ever longer queue for the next read.
+    /// Queues a write of what the service holds too, and returns at once; reads and writes after it see it. With
+    /// `pendingWritesLimit` queued already, it first waits for them: a caller that queues faster than the disk keeps
+    /// up waits as a plain write would, instead of leaving an ever longer queue for the next read.
     ///
     /// Once the visitor's use of the store has ended (`close()`), it is dropped: what it would keep is a copy of what
     /// the service has, and a session that ended while a delta was on its way is no fault.
@@ -78,7 +83,7 @@ struct HistoryDatabase: Sendable {
     ) {
         if state.isClosed.load(ordering: .relaxed) { return }
         if state.pendingWrites.load(ordering: .relaxed) >= Self.pendingWritesLimit {
-            do { try store.commits.write { _ in } } catch { onFailure(error) }
+            do { try store.commits.write(isDurable: false) { _ in } } catch { onFailure(error) }
         }
         state.pendingWrites.add(1, ordering: .relaxed)
         store.commits.submit(
@@ -87,6 +92,8 @@ struct HistoryDatabase: Sendable {
                     if !state.isClosed.load(ordering: .relaxed) { try body(db) }
                 },
                 weight: weight,
+                // What it stores is a copy of the service's: a sync per received message would be paid for nothing.
+                isDurable: false,
                 done: { [state] result in
                     state.pendingWrites.subtract(1, ordering: .relaxed)
                     if case .failure(let error) = result { onFailure(error) }
@@ -215,9 +222,10 @@ struct HistoryDatabase: Sendable {
         try read { [ownOutbox] db in try ownOutbox.order(OutboxRecord.Columns.position).fetchAll(db) }
     }
 
-    /// Forgets a message the service has stored.
+    /// Forgets a message the service has stored. Not synced: should a power cut bring the entry back, it is sent
+    /// again with its client-side id, which the service keeps once.
     func removeFromOutbox(clientSideID: String) throws {
-        _ = try write { [ownOutbox] db in
+        _ = try write(isDurable: false) { [ownOutbox] db in
             try ownOutbox.filter(OutboxRecord.Columns.clientSideId == clientSideID).deleteAll(db)
         }
     }
@@ -247,6 +255,14 @@ struct HistoryDatabase: Sendable {
                 }
             }
         }
+    }
+
+    /// Stores the history revision the stored messages are at, after returning, in order with them: as they are, a
+    /// copy of what the service holds; lost, the next request asks from an older revision.
+    func saveLater(historyRevision: String, onFailure: @escaping @Sendable (any Error) -> Void) {
+        let key = VisitorValueKey.historyRevision.rawValue
+        let record = VisitorValueRecord(owner: owner, key: key, value: historyRevision)
+        writeLater({ db in try record.upsert(db) }, onFailure: onFailure)
     }
 
     /// Stores a visitor value; nil removes it.

@@ -147,9 +147,10 @@ package final class HistoryStore: Sendable {
         try writer.close()
     }
 
-    /// The writer's `PRAGMA synchronous` (2 is FULL), for the test that holds every database to it.
+    /// The writer's `PRAGMA synchronous` now (2 is FULL, 1 NORMAL), for the tests that hold commits to it. Asked on
+    /// the writer's connection: a pool's readers have settings of their own.
     func writerSynchronousMode() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+        try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 }
 

@@ -56,7 +56,10 @@ extension SessionCore {
             apply(historyPage: page.messages ?? [])
             if let revision = page.revision {
                 historySync.storedRevision = revision
-                try? history.set(revision, forKey: .historyRevision)
+                let log = self.log
+                history.saveLater(historyRevision: revision) {
+                    log(.error, .messageHistory, "could not store the history revision: \($0)")
+                }
             }
             if requestedSince == nil, page.hasMore != true { markHistoryEnded() }
             guard requestedSince != nil, page.hasMore == true else { return true }
