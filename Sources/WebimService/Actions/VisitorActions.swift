@@ -23,7 +23,7 @@ struct VisitorActions: Sendable {
             return .ok
         } catch let failure as ProtocolFailure {
             return failure.nested
-                ? ActionResponse(data: .object(["error": .string(failure.code)])) : .failure(failure.code)
+                ? ActionResponse(result: nil, data: .object(["error": .string(failure.code)])) : .failure(failure.code)
         }
     }
 
