@@ -33,6 +33,8 @@ extension LocationConfigResponse {
         public static let webAndMobileQuoting = "web_and_mobile_quoting"
         public static let visitorHintsAPIEndpoint = "visitor_hints_api_endpoint"
         public static let rateOperator = "rate_operator"
+        /// Whether the service offers the visitor its surveys (the embedded service's switch, on by default).
+        public static let surveys = "surveys"
     }
 
     /// Upload limit in megabytes; missing or 0 means 10.

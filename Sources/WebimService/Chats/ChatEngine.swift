@@ -3,7 +3,7 @@ import WebimWire
 
 /// The service's parts over one database, built once: each decides one thing (README, "Map"), and the engine only
 /// holds them for the routes, the console and the scenario runner. It decides nothing itself.
-public struct ChatEngine: Sendable {
+struct ChatEngine: Sendable {
     let database: ServiceDatabase
     let library: ScenarioLibrary
     let files: FileStore

@@ -13,7 +13,7 @@ struct SurveyActions: Sendable {
 
     /// `survey.answer`: one answer.
     func answer(visitor: VisitorRecord, _ answered: VisitorAction.SurveyAnswer) async throws {
-        let surveysOn = library.location(visitor.location).flag("surveys")
+        let surveysOn = library.location(visitor.location).flag(LocationConfigResponse.Key.surveys)
         let (surveyID, formID, questionID, answer) =
             (answered.surveyID, answered.formID, answered.questionID, answered.answer)
         let finished = try await changes.commit(visitorID: visitor.id) { change -> Bool in

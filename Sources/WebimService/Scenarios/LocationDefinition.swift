@@ -9,7 +9,7 @@ struct LocationDefinition: Sendable {
         LocationConfigResponse.Key.visitorMessageEditing: .bool(true),
         LocationConfigResponse.Key.webAndMobileQuoting: .bool(true),
         LocationConfigResponse.Key.rateOperator: .bool(true),
-        "surveys": .bool(true),
+        LocationConfigResponse.Key.surveys: .bool(true),
     ]
 
     var name: String
