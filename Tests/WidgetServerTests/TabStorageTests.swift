@@ -42,4 +42,31 @@ import Testing
             #expect(storage.hasUnsentMessages(tabID: "recent"))
         }
     }
+
+    @Test func aTabOpenWhenTheServerCrashedKeepsItsDataForAFullRetentionAfterTheLastSweepThatSawItOpen() async throws {
+        try await withTemporaryDirectory { directory in
+            let storage = try TabStorage(dataDirectory: directory)
+            let registry = TabRegistry()
+            let tab = registry.makeTab()
+            try FileManager.default.createDirectory(at: storage.folder(of: tab.id), withIntermediateDirectories: true)
+            // Opened three days ago and in use ever since; the retention is a day.
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-3 * 24 * 3600)],
+                ofItemAtPath: storage.folder(of: tab.id).path
+            )
+            let retention = Duration.seconds(24 * 3600)
+            let logger = Logger(label: "sweep")
+            let running = TabDataSweeper(storage: storage, retention: retention, registry: registry, logger: logger)
+            #expect(running.sweep() == 0)
+            // The server crashed with the tab open: the restarted one has no tab open, and the page may come back.
+            let restarted = TabDataSweeper(
+                storage: storage,
+                retention: retention,
+                registry: TabRegistry(),
+                logger: logger
+            )
+            #expect(restarted.sweep() == 0)
+            #expect(storage.isKept(tabID: tab.id))
+        }
+    }
 }

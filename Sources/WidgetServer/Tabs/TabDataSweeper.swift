@@ -26,6 +26,9 @@ struct TabDataSweeper: Sendable {
     /// Removes every expired tab's data, then the oldest beyond the budget; returns how many.
     @discardableResult
     func sweep(now: Date = Date()) -> Int {
+        // An open tab is in use: its folder says so now, so that a crash before it closes (which touches the folder
+        // too) leaves it a full retention from about now, not from when it opened.
+        for id in registry.openIDs { storage.markUsed(tabID: id) }
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: storage.tabsDirectory.path) else { return 0 }
         let cutoff = now.addingTimeInterval(-TimeInterval(retention.components.seconds))

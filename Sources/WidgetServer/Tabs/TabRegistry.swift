@@ -97,6 +97,9 @@ final class TabRegistry: Sendable {
     /// How many tabs are open.
     var count: Int { tabs.withLock { $0.count } }
 
+    /// The ids of the open tabs.
+    var openIDs: [String] { tabs.withLock { Array($0.keys) } }
+
     /// Every open tab, for shutdown.
     func removeAll() -> [TabSession] {
         tabs.withLock { tabs in
