@@ -27,7 +27,7 @@ def test_a_message_arriving_never_moves_the_focus(page, operator_api, driver):
 
 def test_escape_comes_back_to_the_composer(page, operator_api, driver):
     page.open("location=manual")
-    button = driver.find_element(By.CSS_SELECTOR, "[data-transcript-open]")
+    button = driver.find_element(By.CSS_SELECTOR, "[data-chat-start]")
     driver.execute_script("arguments[0].focus()", button)
     button.send_keys(Keys.ESCAPE)
     page.wait.until(lambda d: d.execute_script(ACTIVE) == page.composer(), "Escape left the focus on the header")

@@ -212,6 +212,14 @@ def test_offline_message_form(page, driver, wait):
     assert "olga@example.com" in page.text_of(item)
 
 
+def test_a_chat_with_nothing_in_it_offers_no_transcript(page, operator_api, driver, wait):
+    page.open("location=manual")
+    button = driver.find_element(By.CSS_SELECTOR, "[data-transcript-open]")
+    assert not button.is_displayed()
+    page.send("Hello")
+    wait.until(EC.visibility_of(button), "the transcript button never showed once the chat had a message")
+
+
 def test_transcript_by_email_and_download(page, operator_api, driver, wait):
     start_manual_chat(page, operator_api)
     driver.find_element(By.CSS_SELECTOR, "[data-transcript-open]").click()

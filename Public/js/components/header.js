@@ -90,5 +90,7 @@ export class Header {
     q('chat-close').hidden = !open;
     q('chat-start').hidden = open || visitState === 'departmentSelection' || visitState === 'offlineMessage';
     q('rate-open').hidden = lastOperator === null;
+    // A transcript of a chat with nothing in it would be empty.
+    q('transcript-open').hidden = this.#store.entries.length === 0;
   }
 }
