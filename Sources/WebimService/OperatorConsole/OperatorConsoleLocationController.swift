@@ -1,3 +1,4 @@
+import HTTPAPI
 import Hummingbird
 import WebimWire
 

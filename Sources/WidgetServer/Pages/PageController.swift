@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPAPI
 import HTTPTypes
 import Hummingbird
 import Mustache
@@ -81,7 +82,7 @@ struct PageController {
     private func health(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let request = HTTPClientRequest(url: configuration.accountURL + "/api/visitor/v1/configs/default?jsonp=false")
         let reachable = (try? await HTTPClient.shared.execute(request, timeout: .seconds(2)))?.status == .ok
-        return try JSONBody.response(
+        return try JSONResponse.make(
             Health(ok: true, status: "ok", service: reachable ? "reachable" : "unreachable", tabs: registry.count)
         )
     }

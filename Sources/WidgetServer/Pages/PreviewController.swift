@@ -55,7 +55,7 @@ struct PreviewController {
     }
 
     private func config(_ request: Request, context: WidgetRequestContext) throws -> Response {
-        try JSONBody.response(try state(request))
+        try JSONResponse.make(try state(request))
     }
 
     private struct PreviewPage {

@@ -35,7 +35,7 @@ struct ActionController {
         }
         try Validation.clientID(body.clientId)
         try await tab.chooseButton(messageID: body.messageId, buttonID: body.buttonId, clientID: body.clientId)
-        return try JSONBody.response(["clientId": body.clientId], status: .accepted)
+        return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 
     private struct Typing: Decodable {
@@ -70,7 +70,7 @@ struct ActionController {
         if let id = body.operatorId { try Validation.key(id, field: "operatorId", code: .invalidOperatorID) }
         try Validation.clientID(body.clientId)
         try await tab.rate(operatorID: body.operatorId, rating: body.rating, note: body.note, clientID: body.clientId)
-        return try JSONBody.response(["clientId": body.clientId], status: .accepted)
+        return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 
     private struct Chat: Decodable {
@@ -107,7 +107,7 @@ struct ActionController {
             firstQuestion: body.firstQuestion,
             customFields: customFields
         )
-        return try JSONBody.accepted()
+        return try JSONResponse.accepted()
     }
 
     private func markRead(_ request: Request, context: WidgetRequestContext) async throws -> Response {
@@ -126,6 +126,6 @@ struct ActionController {
         try Validation.email(body.email)
         try Validation.clientID(body.clientId)
         try await tab.sendTranscript(to: body.email, clientID: body.clientId)
-        return try JSONBody.response(["clientId": body.clientId], status: .accepted)
+        return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 }

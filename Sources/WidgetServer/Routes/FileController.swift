@@ -21,7 +21,7 @@ struct FileController {
     var endpoints: RouteCollection<WidgetRequestContext> {
         RouteCollection(context: WidgetRequestContext.self)
             .post("{tab}/files", use: upload)
-            .get("{tab}/limits") { _, context in try JSONBody.response(await limits(of: registry.tab(context))) }
+            .get("{tab}/limits") { _, context in try JSONResponse.make(await limits(of: registry.tab(context))) }
             .get("{tab}/files/{guid}", use: download)
     }
 
@@ -74,7 +74,7 @@ struct FileController {
             clientID: clientID
         )
         if receipt.isNew { crashPoint.messageCommitted() }
-        return try JSONBody.response(["id": receipt.id, "clientId": clientID], status: .accepted)
+        return try JSONResponse.make(["id": receipt.id, "clientId": clientID], status: .accepted)
     }
 
     private func limits(of tab: TabSession) async -> UploadLimits {

@@ -66,6 +66,6 @@ struct HistoryController {
             throw APIError(.invalidBefore, "before is a message id.", field: "before")
         }
         let page = try await tab.history(before: before, limit: limit)
-        return try JSONBody.response(Page(messages: page.messages, hasMore: page.hasMore))
+        return try JSONResponse.make(Page(messages: page.messages, hasMore: page.hasMore))
     }
 }

@@ -23,7 +23,7 @@ struct LocationStatusController {
         let location = context.parameters.get("location") ?? ""
         try Validation.key(location, field: "location", code: .invalidLocation)
         let status = await cache.value(location: location) { await fetchStatus(location: location) }
-        return try JSONBody.response(["status": status])
+        return try JSONResponse.make(["status": status])
     }
 
     /// The service's answer (`get-online-status`, PROTOCOL.md §9) in the page's names; `unknown` when it gives none.

@@ -48,7 +48,7 @@ struct MessageController {
             data: data
         )
         if receipt.isNew { crashPoint.messageCommitted() }
-        return try JSONBody.response(
+        return try JSONResponse.make(
             ["id": receipt.id, "clientId": body.clientId, "messageId": receipt.id],
             status: .accepted
         )
@@ -77,7 +77,7 @@ struct MessageController {
         try Validation.messageText(body.text)
         try Validation.clientID(body.clientId)
         try await tab.edit(messageID: id, text: body.text, clientID: body.clientId)
-        return try JSONBody.response(["id": id, "clientId": body.clientId], status: .accepted)
+        return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
     }
 
     private func delete(_ request: Request, context: WidgetRequestContext) async throws -> Response {
@@ -88,7 +88,7 @@ struct MessageController {
         }
         try Validation.clientID(clientID)
         try await tab.delete(messageID: id, clientID: clientID)
-        return try JSONBody.response(["id": id, "clientId": clientID], status: .accepted)
+        return try JSONResponse.make(["id": id, "clientId": clientID], status: .accepted)
     }
 
     private struct React: Decodable {
@@ -106,6 +106,6 @@ struct MessageController {
             throw APIError(.invalidReaction, "reaction is like or dislike.", field: "reaction")
         }
         try await tab.react(messageID: id, reaction: reaction, clientID: body.clientId)
-        return try JSONBody.response(["id": id, "clientId": body.clientId], status: .accepted)
+        return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
     }
 }

@@ -67,7 +67,7 @@ struct TabController {
         guard isNew else {
             tab.events.markReturned()
             tab.events.touch()
-            return try JSONBody.response(CreatedTab(tabId: tab.id, resumed: true), status: .ok)
+            return try JSONResponse.make(CreatedTab(tabId: tab.id, resumed: true), status: .ok)
         }
         try await opener.start(
             tab,
@@ -82,7 +82,7 @@ struct TabController {
             isResumed: resumed
         )
         tab.events.touch()
-        return try JSONBody.response(CreatedTab(tabId: tab.id, resumed: resumed), status: .created)
+        return try JSONResponse.make(CreatedTab(tabId: tab.id, resumed: resumed), status: .created)
     }
 
     /// The tab to answer with: the open one the page names, one re-opened on the visitor data it left (after a
