@@ -7,13 +7,7 @@ final class TabMessageIndex: Sendable {
     private struct State {
         var messages: [String: any Message] = [:]
         var files: [String: any FileInfo] = [:]
-        /// The page's `clientId` → what its first request answered (idempotency).
-        var answers: [String: String] = [:]
-        var answerOrder: [String] = []
     }
-
-    /// How many `clientId`s are remembered for retries.
-    static let answerCapacity = 4096
 
     private let state = Mutex(State())
 
@@ -41,18 +35,4 @@ final class TabMessageIndex: Sendable {
 
     /// The file with this guid, if the session reported a message with it.
     func file(guid: String) -> (any FileInfo)? { state.withLock { $0.files[guid] } }
-
-    /// What the first request with `clientID` answered, if there was one.
-    func answer(forClientID clientID: String) -> String? { state.withLock { $0.answers[clientID] } }
-
-    /// Remembers the answer to a request with `clientID`, forgetting the oldest beyond the capacity.
-    func remember(answer: String, forClientID clientID: String) {
-        state.withLock { state in
-            guard state.answers.updateValue(answer, forKey: clientID) == nil else { return }
-            state.answerOrder.append(clientID)
-            if state.answerOrder.count > Self.answerCapacity {
-                state.answers[state.answerOrder.removeFirst()] = nil
-            }
-        }
-    }
 }

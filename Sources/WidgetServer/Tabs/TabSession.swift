@@ -19,6 +19,8 @@ actor TabSession {
     nonisolated let id: String
     let events: TabEventLog
     let index = TabMessageIndex()
+    /// The answers of the page's actions by `clientId`, for retries (`TabSession+Actions`).
+    var clientIDAnswers = ClientIDAnswers()
     private let executor = WebimExecutor(label: "webim.tab")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
