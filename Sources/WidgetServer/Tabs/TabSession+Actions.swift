@@ -171,7 +171,7 @@ extension TabSession {
     }
 
     private func message(_ id: String, field: String) throws -> any Message {
-        guard let message = index.message(id: id) else {
+        guard let message = events.coreMessage(id: id) else {
             throw APIError.unknownMessage(field: field)
         }
         return message
