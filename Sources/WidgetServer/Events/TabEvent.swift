@@ -2,8 +2,9 @@ import Foundation
 
 /// A listener call or completion handler of a tab's session, as an event of the tab's stream.
 enum TabEvent: Sendable {
-    case messageAdded(WidgetMessage, beforeID: String?)
-    case messageChanged(WidgetMessage)
+    /// The core's message rides along for the tab's `TabMessages`; the page gets only its view.
+    case messageAdded(ShownMessage, beforeID: String?)
+    case messageChanged(ShownMessage)
     case messageRemoved(id: String)
     case messagesCleared
     case chatState(String)
@@ -48,8 +49,8 @@ enum TabEvent: Sendable {
         let data: Data =
             switch self {
             case .messageAdded(let message, let beforeID):
-                try encoder.encode(MessageAdded(message: message, beforeId: Nullable(beforeID)))
-            case .messageChanged(let message): try encoder.encode(["message": message])
+                try encoder.encode(MessageAdded(message: message.widget, beforeId: Nullable(beforeID)))
+            case .messageChanged(let message): try encoder.encode(["message": message.widget])
             case .messageRemoved(let id): try encoder.encode(["id": id])
             case .messagesCleared: Data("{}".utf8)
             case .chatState(let state), .visitState(let state): try encoder.encode(["state": state])

@@ -2,6 +2,7 @@ import DequeModule
 import Foundation
 import NIOCore
 import Synchronization
+import WebimClientLibrary
 
 /// One event as a stream writes it, framed once: the replay ring and every stream of the tab share its bytes.
 struct EventFrame: Sendable {
@@ -215,12 +216,12 @@ final class TabEventLog: Sendable {
     var isLeftAndDelivered: Bool { state.withLock { $0.isLeftAndDelivered } }
 
     /// The projection's newest `limit` messages before `id` (see `TabMessages.page(before:limit:)`).
-    func messages(before id: String?, limit: Int) -> (elements: [WidgetMessage], countBefore: Int)? {
+    func messages(before id: String?, limit: Int) -> (messages: [WidgetMessage], countBefore: Int)? {
         state.withLock { $0.projection.messages.page(before: id, limit: limit) }
     }
 
     /// Prepends an older history page the page read through the history route (no event: the page has it).
-    func prependHistory(_ older: [WidgetMessage], hasMore: Bool) {
+    func prependHistory(_ older: [ShownMessage], hasMore: Bool) {
         state.withLock { state in
             state.projection.messages.prepend(older)
             state.projection.hasMoreHistory = hasMore
@@ -241,8 +242,16 @@ final class TabEventLog: Sendable {
 
     /// The page's id of a message, kept across its changes.
     func clientID(ofMessage id: String) -> String? {
-        state.withLock { state in state.projection.messages.element(id: id)?.clientId.value }
+        state.withLock { state in state.projection.messages.message(id: id)?.widget.clientId.value }
     }
+
+    /// The core's message the tab has shown under this id, for an action to name.
+    func coreMessage(id: String) -> (any Message)? {
+        state.withLock { state in state.projection.messages.message(id: id)?.core }
+    }
+
+    /// A file the tab has shown, even in a message since removed.
+    func file(guid: String) -> (any FileInfo)? { state.withLock { $0.projection.messages.file(guid: guid) } }
 
     private func unsubscribe(_ id: Int) {
         state.withLock { state in

@@ -13,7 +13,8 @@ struct TabProjection: Sendable {
     var unreadByVisitor = UnreadByVisitor(count: 0, time: Nullable(nil))
     var unreadByOperatorTime: Int64?
     var helloMessage: String?
-    /// Every message the tab has shown, oldest first: the snapshot's page and the history read so far.
+    /// Every message the tab has shown, oldest first: the snapshot's page, the history read so far, and what
+    /// the page's actions and file downloads name.
     var messages = TabMessages()
     /// Whether older history may exist beyond `messages`: true until a history request reaches the start, since
     /// the service may hold history that this install has not stored yet.

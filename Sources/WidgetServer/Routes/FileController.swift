@@ -89,7 +89,7 @@ struct FileController {
             throw APIError(.invalidThumb, "thumb is 1 or 0.", field: "thumb")
         }
         let unknown = APIError(.unknownFile, "This tab has no such file.")
-        guard let file = tab.index.file(guid: guid) else { throw unknown }
+        guard let file = tab.events.file(guid: guid) else { throw unknown }
         let url = thumb == "1" ? file.getImageInfo()?.getThumbURL() : file.getURL()
         guard let url else { throw unknown }
         let upstream = try await downloads.execute(

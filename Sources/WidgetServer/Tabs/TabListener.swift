@@ -9,42 +9,37 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
 {
     private let tabID: String
     private let events: TabEventLog
-    private let index: TabMessageIndex
     /// The page's ids of the messages the widget is sending.
     let outgoing = OutgoingClientIDs()
 
-    init(tabID: String, events: TabEventLog, index: TabMessageIndex) {
+    init(tabID: String, events: TabEventLog) {
         self.tabID = tabID
         self.events = events
-        self.index = index
     }
 
-    /// The page's view of a message, recorded so that actions and file downloads can find it.
-    func widgetMessage(_ message: any Message, clientID: String?) -> WidgetMessage {
-        index.record(message)
-        return WidgetMessage(message, clientId: clientID, tabID: tabID)
+    /// A message as this tab shows it; the tab's events record it, so that actions and file downloads find it.
+    func shownMessage(_ message: any Message, clientID: String?) -> ShownMessage {
+        ShownMessage(message, clientID: clientID, tabID: tabID)
     }
 
     func added(message newMessage: any Message, after previousMessage: (any Message)?) {
         let clientID = outgoing.take(messageID: newMessage.getID()) ?? events.clientID(ofMessage: newMessage.getID())
         events.publish(
-            .messageAdded(widgetMessage(newMessage, clientID: clientID), beforeID: previousMessage?.getID())
+            .messageAdded(shownMessage(newMessage, clientID: clientID), beforeID: previousMessage?.getID())
         )
     }
 
     func removed(message: any Message) {
-        index.forget(messageID: message.getID())
         events.publish(.messageRemoved(id: message.getID()))
     }
 
     func removedAllMessages() {
-        index.forgetAll()
         events.publish(.messagesCleared)
     }
 
     func changed(message oldVersion: any Message, to newVersion: any Message) {
         let clientID = events.clientID(ofMessage: oldVersion.getID())
-        events.publish(.messageChanged(widgetMessage(newVersion, clientID: clientID)))
+        events.publish(.messageChanged(shownMessage(newVersion, clientID: clientID)))
     }
 
     func changed(state previousState: ChatState, to newState: ChatState) {

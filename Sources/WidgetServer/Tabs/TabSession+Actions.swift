@@ -71,9 +71,9 @@ extension TabSession {
     /// Performs an action once per `clientID`: a retry of an accepted one does nothing again. Its outcome comes as a
     /// `result` event through the handler; `perform` answers what the action was about, remembered for the retry.
     private func once(clientID: String, _ perform: (ActionResultHandler) throws -> String) throws {
-        guard index.answer(forClientID: clientID) == nil else { return }
+        guard clientIDAnswers.answer(forClientID: clientID) == nil else { return }
         let answer = try perform(ActionResultHandler(clientID: clientID, events: events))
-        index.remember(answer: answer, forClientID: clientID)
+        clientIDAnswers.remember(answer: answer, forClientID: clientID)
     }
 
     /// Chooses a button of a bot keyboard.
@@ -171,7 +171,7 @@ extension TabSession {
     }
 
     private func message(_ id: String, field: String) throws -> any Message {
-        guard let message = index.message(id: id) else {
+        guard let message = events.coreMessage(id: id) else {
             throw APIError.unknownMessage(field: field)
         }
         return message

@@ -18,7 +18,8 @@ actor TabSession {
 
     nonisolated let id: String
     let events: TabEventLog
-    let index = TabMessageIndex()
+    /// The answers of the page's actions by `clientId`, for retries (`TabSession+Actions`).
+    var clientIDAnswers = ClientIDAnswers()
     private let executor = WebimExecutor(label: "webim.tab")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -54,7 +55,7 @@ actor TabSession {
             maximumSubscribers: streamsPerTab,
             departed: departed
         )
-        listener = TabListener(tabID: id, events: events, index: index)
+        listener = TabListener(tabID: id, events: events)
     }
 
     /// Builds and resumes the session, then publishes the messages already stored for the visitor.
@@ -101,7 +102,7 @@ actor TabSession {
         let pageSize = TabProjection.snapshotPageSize
         try tracker.getLastMessages(byLimit: pageSize) { [events, listener] messages in
             for message in messages {
-                events.publish(.messageAdded(listener.widgetMessage(message, clientID: nil), beforeID: nil))
+                events.publish(.messageAdded(listener.shownMessage(message, clientID: nil), beforeID: nil))
             }
         }
         try session.resume()
@@ -161,19 +162,19 @@ actor TabSession {
         guard !isReadingHistory else { throw APIError.historyBusy }
         isReadingHistory = true
         defer { isReadingHistory = false }
-        var older: [WidgetMessage] = []
+        var older: [ShownMessage] = []
         var hasMore = true
         while available.count + older.count < limit {
             let wanted = limit - available.count - older.count
             let page = try await tracker.getNextMessages(byLimit: wanted)
-            older = page.map { listener.widgetMessage($0, clientID: nil) } + older
+            older = page.map { listener.shownMessage($0, clientID: nil) } + older
             if page.count < wanted {
                 hasMore = false
                 break
             }
         }
         events.prependHistory(older, hasMore: hasMore)
-        return (older + available, hasMore)
+        return (older.map(\.widget) + available, hasMore)
     }
 
     /// The tracker for its `async` page requests, which the core documents as callable from any task.
