@@ -1,0 +1,29 @@
+/// Where a message stands in history order: by time, then by id as SQLite compares text (UTF-8 bytes), so that the
+/// tracker's pages agree with what `HistoryDatabase.messages(before:limit:)` reads.
+struct HistoryBound: Sendable, Equatable {
+    var micros: Int64
+    var id: String
+
+    init(micros: Int64, id: String) {
+        self.micros = micros
+        self.id = id
+    }
+
+    init(_ message: MessageImpl) { self.init(micros: message.timeMicros, id: message.id) }
+
+    /// The form the history database takes.
+    var tuple: (micros: Int64, id: String) { (micros, id) }
+
+    /// Whether `self` comes before `other` in history order.
+    func precedes(_ other: HistoryBound) -> Bool {
+        micros != other.micros ? micros < other.micros : id.utf8.lexicographicallyPrecedes(other.id.utf8)
+    }
+}
+
+/// Where the older history starts at one moment: the oldest shown message, and how many writes had changed the
+/// stored messages (`HistoryDatabase.messageChanges`). What the store held before it stays true while neither moves.
+struct StoreMark: Sendable, Equatable {
+    /// The oldest shown message; nil when none is shown, so older history starts now.
+    var bound: HistoryBound?
+    var changes: Int
+}
