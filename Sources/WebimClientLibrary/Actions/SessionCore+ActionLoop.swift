@@ -97,7 +97,7 @@ extension SessionCore {
             forgetOutboxEntry(clientSideID: id)
         case .failure(let error):
             log(.warning, .networkRequest, "message refused by the service: \(error)")
-            dropSending(id: id)
+            perform(tracker.dropSending(id: id))
         case .canceled:
             break
         }

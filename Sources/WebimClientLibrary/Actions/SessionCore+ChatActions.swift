@@ -28,12 +28,12 @@ extension SessionCore {
         onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
     ) -> Bool {
         guard message.canBeEdited(), message.getType() == .visitorMessage,
-            let original = currentMessage(id: message.getID()) ?? (message as? MessageImpl)
+            let original = tracker.message(id: message.getID()) ?? (message as? MessageImpl)
         else { return false }
         var edited = original
         edited.text = text
         edited.sendStatus = .sending
-        replaceLocally(edited)
+        perform(tracker.replaceLocally(edited))
         let pending = edited
         let fields = [(WireParameter.clientSideID, original.id), (WireParameter.message, text)]
         queue(.chatMessage, fields) { core, outcome in
@@ -43,9 +43,9 @@ extension SessionCore {
                 var sent = pending
                 sent.sendStatus = .sent
                 sent.edited = true
-                core.replaceLocally(sent)
+                core.perform(core.tracker.replaceLocally(sent))
             case .failure:
-                core.replaceLocally(original)
+                core.perform(core.tracker.replaceLocally(original))
             case .canceled:
                 break
             }
@@ -136,7 +136,7 @@ extension SessionCore {
     func clearHistory() {
         queue(.chatClearHistory)
         try? history.deleteAllMessages()
-        emit(window.removeAll())
+        perform(tracker.removeAll())
     }
 
     /// `set(deviceToken:)` on a running session.

@@ -145,7 +145,7 @@ extension SessionCore {
                 throw OutboxFailure(clientSideID: message.id, reason: "the outbox could not be written")
             }
         }
-        addSending(message)
+        perform(tracker.addSending(message))
         var action = QueuedAction(outbox: message.id, request: request)
         if let call { action.call = call }
         let finishOutbox = action.onFinish

@@ -85,41 +85,28 @@ extension SessionCore {
         history.saveLater(olderMessages: records) {
             log(.error, .messageHistory, "could not store older history: \($0)")
         }
-        if !page.hasMore {
-            markHistoryEnded()
-        } else if let oldest = messages.lazy.map(\.0.timeMicros).min() {
-            // Keyed by the bound the next request will have: the oldest message's time.
-            prefetchOlderPage(before: oldest)
+        if !page.hasMore { markHistoryEnded() }
+        let changes = history.messageChanges
+        if let order = tracker.older.prefetch(after: messages.map(\.0), hasMore: page.hasMore, changes: changes) {
+            prefetch(order)
         }
         return page.items.isEmpty && !historySync.isComplete ? nil : messages.map(\.0)
     }
 
-    /// The page before `before`: the one asked for ahead, when it is for this bound and nothing stored changed
-    /// since it was asked for (a change may be newer than what it holds), else a new request.
+    /// The page before `before`: the one asked for ahead, when the tracker says it may answer, else a new request.
     private func olderPage(before: Int64) async -> OlderPage? {
-        if let prefetch = olderPrefetch, prefetch.before == before, prefetch.changes == history.messageChanges {
-            await waitUntil { olderPrefetch?.number != prefetch.number || olderPrefetch?.answer != nil }
-            if olderPrefetch?.number == prefetch.number, case .some(.some(let page)) = olderPrefetch?.answer {
-                olderPrefetch = nil
-                return page
-            }
-        }
-        olderPrefetch = nil
+        let prefetch = tracker.older.prefetch(before: before, changes: history.messageChanges)
+        if let prefetch { await waitUntil { tracker.older.isSettled(prefetch) } }
+        if let page = tracker.older.takePrefetch(prefetch) { return page }
         return await Self.requestOlderPage(before: before, query: credentialsQuery(), wire: wire, log: log)
     }
 
-    private static let prefetchNumbers = SequenceNumber()
-
-    /// Asks for the page before `before` ahead of the visitor; a newer prefetch makes its answer unwanted.
-    private func prefetchOlderPage(before: Int64) {
+    /// Performs a prefetch the tracker ordered; its answer wakes the request waiting for it, if any.
+    private func prefetch(_ order: OlderPages.Prefetch) {
         let (query, wire, log) = (credentialsQuery(), wire, log)
-        let number = Self.prefetchNumbers.next()
-        olderPrefetch = OlderPagePrefetch(before: before, changes: history.messageChanges, number: number)
         spawn { core in
-            let page = await Self.requestOlderPage(before: before, query: query, wire: wire, log: log)
-            guard core.olderPrefetch?.number == number else { return }
-            core.olderPrefetch?.answer = .some(page)
-            core.wakeAll()
+            let page = await Self.requestOlderPage(before: order.before, query: query, wire: wire, log: log)
+            if core.tracker.older.prefetchAnswered(order, page: page) { core.wakeAll() }
         }
     }
 
@@ -182,14 +169,4 @@ struct OlderPage: Sendable {
     var items: [MessageItem]
     var json: [String]?
     var hasMore: Bool
-}
-
-/// An older page asked for ahead of the visitor, with the store's `messageChanges` at the time.
-struct OlderPagePrefetch {
-    var before: Int64
-    var changes: Int
-    /// Tells this prefetch's answer from an abandoned one's.
-    var number: Int
-    /// Nil while the request runs; then the page, or nil inside when the request failed.
-    var answer: OlderPage??
 }

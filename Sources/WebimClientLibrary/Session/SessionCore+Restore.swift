@@ -23,9 +23,8 @@ extension SessionCore {
                 guard let request = OutboxRequest(record: entry) else { continue }
                 // An entry this version cannot show is still delivered: only its bubble is missing until it is sent.
                 do {
-                    sendingMessages.append(
-                        try request.sendingMessage(id: entry.clientSideId, timeMicros: entry.tsMicros)
-                    )
+                    let message = try request.sendingMessage(id: entry.clientSideId, timeMicros: entry.tsMicros)
+                    perform(tracker.addSending(message))
                 } catch {
                     log(.error, .messageHistory, "could not show a pending message: \(error)")
                 }

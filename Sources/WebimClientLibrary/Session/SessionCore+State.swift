@@ -12,7 +12,7 @@ extension SessionCore {
             setOperator(Optional<OperatorImpl>.none)
             setOperatorTyping(false)
         }
-        cancelPendingKeyboards()
+        perform(tracker.chatOrOperatorChanged())
         listeners.chatState?.changed(state: previous, to: chatState)
         wakeAll()
     }
@@ -34,7 +34,7 @@ extension SessionCore {
         guard new != state.currentOperator else { return }
         let previous = state.currentOperator
         state.currentOperator = new
-        cancelPendingKeyboards()
+        perform(tracker.chatOrOperatorChanged())
         listeners.currentOperator?.changed(operator: previous, to: new)
     }
 

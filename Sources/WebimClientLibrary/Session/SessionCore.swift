@@ -17,11 +17,8 @@ actor SessionCore {
 
     var state = StreamState()
     var listeners = StreamListeners()
-    /// The tracker's view of the messages, and the listener it reports to.
-    var window = MessageWindow()
-    var messageListener: (any MessageListener)?
-    /// Visitor messages the service has not confirmed yet, in sending order (restored from the outbox).
-    var sendingMessages: [MessageImpl] = []
+    /// The message tracker: its listener, the messages it shows, those on their way, and older history it knows.
+    var tracker = TrackerState()
     /// Requests waiting for the action loop, in order, and how that loop retries them.
     var actions = ActionQueue()
     /// When the delta loop inits and long-polls, and how it retries.
@@ -45,10 +42,6 @@ actor SessionCore {
 
     /// How far the local store follows the service's history (PROTOCOL.md §6).
     var historySync = HistorySync()
-    /// Everything the store holds before the tracker's oldest message, when the tracker knows it whole.
-    var olderInStore: OlderInStore?
-    /// The older page after the last one fetched, asked for before the visitor scrolls to it.
-    var olderPrefetch: OlderPagePrefetch?
 
     init(executor: WebimExecutor, settings: SessionSettings, history: HistoryDatabase) {
         self.executor = executor
@@ -111,11 +104,9 @@ actor SessionCore {
             wakeAll()
         case .end(let clearingVisitorData):
             lifetime.end(farewell: clearingVisitorData ? pushTokenUnregistration() : nil)
-            olderPrefetch = nil
+            tracker.sessionEnded()
             wakeAll()
             listeners = StreamListeners()
-            messageListener = nil
-            window.stop()
             for case .finish(let queued, let outcome) in actions.cancelAll() { queued.onFinish(self, outcome) }
             // Closed either way: a new session for the same visitor (a restarted tab, say) opens it next.
             try? history.close()

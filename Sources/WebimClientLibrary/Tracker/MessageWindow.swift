@@ -1,7 +1,7 @@
 import DequeModule
 
 /// What a `MessageListener` must be told.
-enum WindowEvent: Sendable {
+enum WindowEvent: Sendable, Equatable {
     /// `message` goes before `before`; nil means at the end.
     case added(MessageImpl, before: MessageImpl?)
     case changed(MessageImpl, to: MessageImpl)

@@ -3,17 +3,10 @@ import WebimWire
 
 extension SessionCore {
     /// A new tracker takes over the message listener; the previous tracker is thereby destroyed.
-    func startTracker(listener: any MessageListener) -> Int {
-        messageListener = listener
-        return window.startTracker()
-    }
+    func startTracker(listener: any MessageListener) -> Int { tracker.startTracker(listener: listener) }
 
     /// Stops a tracker if it is still the active one.
-    func stopTracker(generation: Int) {
-        guard generation == window.generation else { return }
-        messageListener = nil
-        window.stop()
-    }
+    func stopTracker(generation: Int) { tracker.stopTracker(generation: generation) }
 
     /// Runs one tracker request and hands its page to `completion` on the executor: at once when local history
     /// answers it (`immediate`), else after asking the service (`remote`).
@@ -27,21 +20,25 @@ extension SessionCore {
         immediate: (isolated SessionCore) -> [MessageImpl]?,
         remote: @escaping @Sendable (isolated SessionCore) async -> [MessageImpl]
     ) {
-        guard generation == window.generation else {
+        switch tracker.requestStart(generation: generation, limit: limit) {
+        case .answerEmpty:
             completion.value([])
             return
+        case .ignore:
+            return
+        case .proceed:
+            break
         }
-        guard !window.isBusy, (limit ?? 1) >= 1 else { return }
         if let page = immediate(self) {
             completion.value(page)
             return
         }
-        window.isBusy = true
+        tracker.requestWentRemote()
         // Runs on the executor and ends with the session, whose lifetime cancels the request it waits on.
         spawn { core in
             let messages = await remote(core)
-            if generation == core.window.generation { core.window.isBusy = false }
-            completion.value(generation == core.window.generation && !core.isDestroyed ? messages : [])
+            let isCurrent = core.tracker.requestEnded(generation: generation)
+            completion.value(isCurrent && !core.isDestroyed ? messages : [])
         }
     }
 
@@ -54,99 +51,67 @@ extension SessionCore {
         remote: @Sendable (isolated SessionCore) async -> [MessageImpl]
     ) async throws -> [any Message] {
         guard !isDestroyed else { throw AccessError.invalidSession }
-        guard generation == window.generation, !window.isBusy, (limit ?? 1) >= 1 else { return [] }
+        guard tracker.requestStart(generation: generation, limit: limit) == .proceed else { return [] }
         if let page = immediate(self) { return page }
-        window.isBusy = true
+        tracker.requestWentRemote()
         let messages = await remote(self)
-        guard generation == window.generation, !isDestroyed else { return [] }
-        window.isBusy = false
+        guard !isDestroyed, tracker.requestEnded(generation: generation) else { return [] }
         return messages
     }
 
     /// `getLastMessages`: the newest stored messages and those on their way. Older history the service sends
     /// later is reachable with `getNextMessages`.
     func latestPage(limit: Int) -> [MessageImpl] {
-        let stored = storedMessages(before: nil, limit: limit)
-        let page = Array((stored + sendingMessages).suffix(limit))
-        window.show(latest: page.filter { $0.sendStatus == .sent })
-        return page
+        tracker.showLatest(stored: storedMessages(before: nil, limit: limit), limit: limit)
     }
 
     /// `getNextMessages` from local history, when it holds a full page or the service has no more.
     func storedOlderPage(limit: Int) -> [MessageImpl]? {
-        let (stored, whole) = storedBeforeShown(limit: limit)
-        guard stored.count == limit || historySync.isComplete else { return nil }
-        showOlder(stored, rest: whole?.dropLast(stored.count))
-        return stored
+        let slice = storedBeforeShown(limit: limit)
+        guard slice.page.count == limit || historySync.isComplete else { return nil }
+        tracker.showOlder(slice, changes: history.messageChanges)
+        return slice.page
     }
 
     /// `getNextMessages`, asking the service for the pages before the oldest message known until a page is full
     /// or history ends. History that arrives meanwhile may move the oldest shown message, hence the loop.
     func remoteOlderPage(limit: Int) async -> [MessageImpl] {
-        var (stored, whole) = storedBeforeShown(limit: limit)
+        var slice = storedBeforeShown(limit: limit)
         var attempts = 0
-        while stored.count < limit, !historySync.isComplete, !isDestroyed, attempts < 5 {
+        while slice.page.count < limit, !historySync.isComplete, !isDestroyed, attempts < 5 {
             attempts += 1
-            let bound = oldestShownBound
-            let changes = history.messageChanges
-            let before = stored.first?.timeMicros ?? bound?.micros
+            let mark = tracker.olderMark(changes: history.messageChanges)
+            let before = slice.page.first?.timeMicros ?? mark.bound?.micros
             guard let fetched = await fetchOlderHistory(beforeMicros: before) else {
                 log(.warning, .messageHistory, "older history unavailable")
                 break
             }
-            if let known = whole, changes == history.messageChanges, Self.same(bound, oldestShownBound) {
-                // The store now holds what it held before the bound and what was fetched: no need to read back
-                // what is still being saved.
-                let all = Self.historyOrder(of: known + fetched, before: bound)
-                (stored, whole) = (Array(all.suffix(limit)), all)
+            // When nothing else moved, the store now holds what it held before the bound and what was fetched: no
+            // need to read back what is still being saved.
+            if mark == tracker.olderMark(changes: history.messageChanges),
+                let known = slice.adding(fetched: fetched, before: mark.bound, limit: limit)
+            {
+                slice = known
             } else {
-                (stored, whole) = storedBeforeShown(limit: limit)
+                slice = storedBeforeShown(limit: limit)
             }
         }
-        showOlder(stored, rest: whole?.dropLast(stored.count))
-        return stored
+        tracker.showOlder(slice, changes: history.messageChanges)
+        return slice.page
     }
 
     /// The `limit` newest messages the store holds before the oldest shown one, and all it holds there when that
     /// is known: from the last page, if no other write changed the messages since, or because fewer came back.
-    private func storedBeforeShown(limit: Int) -> (page: [MessageImpl], whole: [MessageImpl]?) {
-        let bound = oldestShownBound
-        if let known = olderInStore, known.changes == history.messageChanges, Self.same(known.bound, bound) {
-            return (Array(known.messages.suffix(limit)), known.messages)
-        }
-        let stored = storedMessages(before: bound, limit: limit)
-        return (stored, stored.count < limit ? stored : nil)
-    }
-
-    /// Shows an older page, and remembers what the store holds before it when that is known.
-    private func showOlder(_ page: [MessageImpl], rest: ArraySlice<MessageImpl>?) {
-        window.prepend(older: page)
-        olderInStore = rest.map {
-            OlderInStore(bound: oldestShownBound, messages: Array($0), changes: history.messageChanges)
-        }
-    }
-
-    private static func same(_ a: (micros: Int64, id: String)?, _ b: (micros: Int64, id: String)?) -> Bool {
-        a?.micros == b?.micros && a?.id == b?.id
-    }
-
-    /// `messages` before `bound`, oldest first, in history order (time, then id as SQLite compares text); a
-    /// message that comes twice is kept in its later version.
-    static func historyOrder(of messages: [MessageImpl], before bound: (micros: Int64, id: String)?) -> [MessageImpl] {
-        let precedes = { (a: (micros: Int64, id: String), b: (micros: Int64, id: String)) in
-            a.micros != b.micros ? a.micros < b.micros : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
-        }
-        var byID: [String: MessageImpl] = [:]
-        for message in messages { byID[message.id] = message }
-        return byID.values
-            .filter { message in bound.map { precedes((message.timeMicros, message.id), $0) } ?? true }
-            .sorted { precedes(($0.timeMicros, $0.id), ($1.timeMicros, $1.id)) }
+    private func storedBeforeShown(limit: Int) -> OlderSlice {
+        let mark = tracker.olderMark(changes: history.messageChanges)
+        if let known = tracker.older.known(at: mark, limit: limit) { return known }
+        return OlderSlice(read: storedMessages(before: mark.bound, limit: limit), limit: limit)
     }
 
     /// `getAllMessages` from local history, when the service has no more.
     func storedAllMessages() -> [MessageImpl]? {
         guard historySync.isComplete else { return nil }
-        return allStored() + sendingMessages
+        return tracker.allMessages(stored: allStored())
     }
 
     /// `getAllMessages`, fetching what is not stored yet.
@@ -155,11 +120,7 @@ extension SessionCore {
             let oldest = try? history.oldestMessageMicros()
             guard await fetchOlderHistory(beforeMicros: oldest ?? nil) != nil else { break }
         }
-        return allStored() + sendingMessages
-    }
-
-    private var oldestShownBound: (micros: Int64, id: String)? {
-        window.oldest.map { (micros: $0.timeMicros, id: $0.id) }
+        return tracker.allMessages(stored: allStored())
     }
 
     private func allStored() -> [MessageImpl] { messages(fromStored: (try? history.allMessages()) ?? []) }
@@ -178,25 +139,14 @@ extension SessionCore {
     }
 
     /// `resetTo(message:)`.
-    func resetTracker(generation: Int, to message: any Message) {
-        guard generation == window.generation, !window.isBusy, let message = message as? MessageImpl else { return }
-        window.reset(to: message)
-    }
+    func resetTracker(generation: Int, to message: any Message) { tracker.reset(generation: generation, to: message) }
 
-    private func storedMessages(before bound: (micros: Int64, id: String)?, limit: Int) -> [MessageImpl] {
+    private func storedMessages(before bound: HistoryBound?, limit: Int) -> [MessageImpl] {
         do {
-            return messages(fromStored: try history.messages(before: bound, limit: limit))
+            return messages(fromStored: try history.messages(before: bound?.tuple, limit: limit))
         } catch {
             log(.error, .messageHistory, "could not read history: \(error)")
             return []
         }
     }
-}
-
-/// What the store holds before the tracker's oldest message (`bound`), known whole after a page: it stays true
-/// while no other write changes the messages (`changes`: `HistoryDatabase.messageChanges`).
-struct OlderInStore {
-    var bound: (micros: Int64, id: String)?
-    var messages: [MessageImpl]
-    var changes: Int
 }
