@@ -168,34 +168,3 @@ extension AsyncStream where Element == Observed {
         return outcome
     }
 }
-
-/// A message the app built itself: the reference lets any `Message` be passed back to the stream.
-struct ForeignMessage: Message {
-    var id: String
-    var serverID: String?
-    func getAttachment() -> (any MessageAttachment)? { nil }
-    func getData() -> (any MessageData)? { nil }
-    func getRawData() -> [String: Any?]? { nil }
-    func getID() -> String { id }
-    func getServerSideID() -> String? { serverID }
-    func getCurrentChatID() -> String? { serverID }
-    func getKeyboard() -> (any Keyboard)? { nil }
-    func getKeyboardRequest() -> (any KeyboardRequest)? { nil }
-    func getOperatorID() -> String? { nil }
-    func getQuote() -> (any Quote)? { nil }
-    func getSticker() -> (any Sticker)? { nil }
-    func getSenderAvatarFullURL() -> URL? { nil }
-    func getSenderName() -> String { "" }
-    func getSendStatus() -> MessageSendStatus { .sent }
-    func getText() -> String { "" }
-    func getTime() -> Date { Date() }
-    func getType() -> MessageType { .visitorMessage }
-    func isEqual(to message: any Message) -> Bool { message.getID() == id }
-    func isReadByOperator() -> Bool { true }
-    func canBeEdited() -> Bool { true }
-    func canBeReplied() -> Bool { true }
-    func isEdited() -> Bool { false }
-    func canVisitorReact() -> Bool { false }
-    func getVisitorReaction() -> String? { nil }
-    func canVisitorChangeReaction() -> Bool { false }
-}

@@ -57,7 +57,7 @@ import WebimClientLibrary
                 try stream.edit(message: operatorMessage, text: "x", completionHandler: handler)
             }
             #expect(refused == false)
-            let foreign = ForeignMessage(id: operatorMessage.getID(), serverID: operatorMessage.getServerSideID())
+            let foreign = HandBuiltMessage(id: operatorMessage.getID(), serverID: operatorMessage.getServerSideID())
             _ = try await chat.harness.run { _, stream in
                 try stream.edit(message: foreign, text: "x", completionHandler: handler)
             }
@@ -73,7 +73,7 @@ import WebimClientLibrary
                 return
             }
             _ = try await chat.harness.run { _, stream in
-                try stream.edit(message: ForeignMessage(id: stickerID), text: "x", completionHandler: handler)
+                try stream.edit(message: HandBuiltMessage(id: stickerID), text: "x", completionHandler: handler)
             }
             #expect(await chat.events.outcome(of: "edit") == "wrongMesageKind")
 
@@ -103,7 +103,7 @@ import WebimClientLibrary
             #expect(await chat.events.outcome(of: "delete") == "messageNotFound")
 
             let operatorMessage = try #require(try await chat.operatorSays("Not yours"))
-            let foreign = ForeignMessage(id: operatorMessage.getID(), serverID: operatorMessage.getServerSideID())
+            let foreign = HandBuiltMessage(id: operatorMessage.getID(), serverID: operatorMessage.getServerSideID())
             _ = try await chat.harness.run { _, stream in
                 try stream.delete(message: foreign, completionHandler: handler)
             }
@@ -136,7 +136,7 @@ import WebimClientLibrary
             #expect(quote.getSenderName() == "Anna Petrova")
 
             // A message the service never had: the service answers `quoted-message-not-found` and the reply goes.
-            let unknown = ForeignMessage(
+            let unknown = HandBuiltMessage(
                 id: "0123456789abcdef0123456789abcdef",
                 serverID: "0123456789abcdef0123456789abcdef"
             )

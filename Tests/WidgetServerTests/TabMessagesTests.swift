@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import WebimClientLibrary
 
@@ -10,16 +11,16 @@ import WebimClientLibrary
 
     private func messages(_ ids: [String]) -> TabMessages {
         var messages = TabMessages()
-        for id in ids { messages.add(StubMessage(id: id).shown(), before: nil) }
+        for id in ids { messages.add(HandBuiltMessage(id: id).shown(), before: nil) }
         return messages
     }
 
     @Test func addAppendsMovesAndInsertsBefore() {
         var list = messages(["a", "b", "c"])
-        list.add(StubMessage(id: "s").shown(), before: "b")
+        list.add(HandBuiltMessage(id: "s").shown(), before: "b")
         #expect(ids(list) == ["a", "s", "b", "c"])
         // Adding a known id moves it; an unknown `before` means the end.
-        list.add(StubMessage(id: "a", text: "again").shown(), before: "unknown")
+        list.add(HandBuiltMessage(id: "a", text: "again").shown(), before: "unknown")
         #expect(ids(list) == ["s", "b", "c", "a"])
         #expect(list.message(id: "a")?.widget.text == "again")
         #expect(list.message(id: "a")?.core.getText() == "again")
@@ -27,8 +28,8 @@ import WebimClientLibrary
 
     @Test func replaceKeepsThePlaceAndIgnoresUnknownIDs() {
         var list = messages(["a", "b"])
-        list.replace(StubMessage(id: "a", text: "edited").shown())
-        list.replace(StubMessage(id: "z", text: "never shown").shown())
+        list.replace(HandBuiltMessage(id: "a", text: "edited").shown())
+        list.replace(HandBuiltMessage(id: "z", text: "never shown").shown())
         #expect(ids(list) == ["a", "b"])
         #expect(list.message(id: "a")?.widget.text == "edited")
         #expect(list.message(id: "z") == nil)
@@ -38,7 +39,7 @@ import WebimClientLibrary
 
     @Test func theCoreMessageChangesWithItsPageView() {
         var list = messages(["a"])
-        list.replace(StubMessage(id: "a", text: "edited", sendStatus: .sending).shown(clientID: "c1"))
+        list.replace(HandBuiltMessage(id: "a", text: "edited", sendStatus: .sending).shown(clientID: "c1"))
         let shown = list.message(id: "a")
         #expect(shown?.core.getText() == "edited")
         #expect(shown?.core.getSendStatus() == .sending)
@@ -48,7 +49,8 @@ import WebimClientLibrary
 
     @Test func olderPagesGoInFrontWithoutRepeats() {
         var list = messages(["c", "d"])
-        list.prepend(["a", "b"].map { StubMessage(id: $0).shown() } + [StubMessage(id: "c", text: "stale").shown()])
+        let stale = HandBuiltMessage(id: "c", text: "stale").shown()
+        list.prepend(["a", "b"].map { HandBuiltMessage(id: $0).shown() } + [stale])
         #expect(ids(list) == ["a", "b", "c", "d"])
         // The copy already here is the newer one, in both layers.
         #expect(list.message(id: "c")?.widget.text == "")
@@ -71,8 +73,8 @@ import WebimClientLibrary
 
     @Test func removedAndClearedMessagesKeepTheirFiles() {
         var list = TabMessages()
-        list.add(StubMessage(id: "a", fileGUIDs: ["f1", "f2"]).shown(), before: nil)
-        list.add(StubMessage(id: "b", fileGUIDs: ["f3"]).shown(), before: nil)
+        list.add(HandBuiltMessage(id: "a", fileGUIDs: ["f1", "f2"]).shown(), before: nil)
+        list.add(HandBuiltMessage(id: "b", fileGUIDs: ["f3"]).shown(), before: nil)
         list.remove(id: "a")
         #expect(list.message(id: "a") == nil)
         #expect(list.file(guid: "f1")?.getGuid() == "f1")
@@ -83,11 +85,11 @@ import WebimClientLibrary
 
     @Test func everyFileTheTabShowedIsFoundAndNoOther() {
         var list = TabMessages()
-        list.add(StubMessage(id: "reply", fileGUIDs: [""], quotedFileGUID: "quoted-file").shown(), before: nil)
+        list.add(HandBuiltMessage(id: "reply", fileGUIDs: [""], quotedFileGUID: "quoted-file").shown(), before: nil)
         // A change to a message the tab does not hold still showed the page its files.
-        list.replace(StubMessage(id: "unknown", fileGUIDs: ["changed-file"]).shown())
+        list.replace(HandBuiltMessage(id: "unknown", fileGUIDs: ["changed-file"]).shown())
         // A history page's repeat is left out, but the page got its files with the page.
-        list.prepend([StubMessage(id: "reply", fileGUIDs: ["history-file"]).shown()])
+        list.prepend([HandBuiltMessage(id: "reply", fileGUIDs: ["history-file"]).shown()])
         #expect(list.file(guid: "quoted-file") != nil)
         #expect(list.file(guid: "changed-file") != nil)
         #expect(list.file(guid: "history-file") != nil)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import WebimClientLibrary
 
@@ -10,7 +11,7 @@ import WebimClientLibrary
         var projection = TabProjection()
         projection.hasMoreHistory = false
         for number in 0...TabProjection.snapshotPageSize {
-            projection.apply(.messageAdded(StubMessage(id: "m\(number)").shown(), beforeID: nil))
+            projection.apply(.messageAdded(HandBuiltMessage(id: "m\(number)").shown(), beforeID: nil))
         }
         let snapshot = projection.snapshot
         #expect(snapshot.messages.count == TabProjection.snapshotPageSize)
@@ -24,7 +25,7 @@ import WebimClientLibrary
 
     @Test func aPublishedMessageIsFoundByIDWithItsClientIDAndFiles() {
         let log = TabEventLog(firstEventID: 0)
-        let sent = StubMessage(id: "a", text: "hello", fileGUIDs: ["f1"])
+        let sent = HandBuiltMessage(id: "a", text: "hello", fileGUIDs: ["f1"])
         log.publish(.messageAdded(sent.shown(clientID: "c1"), beforeID: nil))
         #expect(log.coreMessage(id: "a")?.getText() == "hello")
         #expect(log.clientID(ofMessage: "a") == "c1")
@@ -38,7 +39,7 @@ import WebimClientLibrary
 
     @Test func aClearedHistoryForgetsEveryMessageButNotTheirFiles() {
         let log = TabEventLog(firstEventID: 0)
-        log.publish(.messageAdded(StubMessage(id: "a", quotedFileGUID: "q1").shown(), beforeID: nil))
+        log.publish(.messageAdded(HandBuiltMessage(id: "a", quotedFileGUID: "q1").shown(), beforeID: nil))
         log.publish(.messagesCleared)
         #expect(log.coreMessage(id: "a") == nil)
         #expect(log.file(guid: "q1") != nil)
@@ -47,8 +48,8 @@ import WebimClientLibrary
 
     @Test func historyPagesGoInFrontOfTheLiveMessages() {
         let log = TabEventLog(firstEventID: 0)
-        log.publish(.messageAdded(StubMessage(id: "live").shown(), beforeID: nil))
-        log.prependHistory([StubMessage(id: "old", fileGUIDs: ["f"]).shown()], hasMore: false)
+        log.publish(.messageAdded(HandBuiltMessage(id: "live").shown(), beforeID: nil))
+        log.prependHistory([HandBuiltMessage(id: "old", fileGUIDs: ["f"]).shown()], hasMore: false)
         #expect(log.messages(before: "live", limit: 10)?.messages.map(\.id) == ["old"])
         #expect(log.coreMessage(id: "old")?.getID() == "old")
         #expect(log.file(guid: "f") != nil)
