@@ -14,12 +14,14 @@ export class ApiClient extends JsonApi {
   }
 
   /**
-   * Creates a tab (one chat session on the server), or resumes the one named by `resume`.
-   * @param {{location?: string, locale?: string, resume?: string | null, kiosk?: boolean}} fields
+   * Opens the tab this page names (one chat session on the server): the server that has it goes
+   * on with it; another one continues its visitor from the sealed `credential`; else it is new.
+   * @param {string} tabId The id this page made for its tab (`makeTabId`).
+   * @param {{location?: string, locale?: string, credential?: string, kiosk?: boolean}} fields
    * @returns {Promise<string>} The tab id.
    */
-  async createTab(fields) {
-    return requireString(await this.request('POST', '/api/tabs', fields), 'tabId');
+  async createTab(tabId, fields) {
+    return requireString(await this.request('POST', this.tabPath(tabId), fields), 'tabId');
   }
 
   /**

@@ -35,10 +35,13 @@ export class EmbeddedApi extends ApiClient {
     this.#location = location;
   }
 
-  /** @param {object} fields */
-  createTab(fields) {
+  /**
+   * @param {string} tabId
+   * @param {object} fields
+   */
+  createTab(tabId, fields) {
     const visitorFields = readKept(VISITOR_KEY + this.#location) ?? pendingVisitor;
-    return super.createTab(visitorFields === null ? fields : { ...fields, visitorFields });
+    return super.createTab(tabId, visitorFields === null ? fields : { ...fields, visitorFields });
   }
 }
 

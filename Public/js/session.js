@@ -21,6 +21,30 @@ function makeClientId() {
 }
 
 /**
+ * A fresh tab id: 22 base64url characters (128 random bits). The page proposes it, so that a
+ * balancer that routes by the path sends the tab's first request where all later ones go.
+ * @returns {string}
+ */
+export function makeTabId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** Codes of a tab that can continue on no server: the page starts a new one at once. */
+const LOST_TAB_CODES = new Set(['invalid_credential', 'credential_expired', 'invalid_tab_id']);
+
+/**
+ * Whether a message request failed on the way rather than being refused: the server that had the
+ * tab is gone (no answer, a proxy's 502 or 504, another server's 404 or 503 while it drains). The
+ * message is sent again, with its clientId, once a server has the tab.
+ * @param {unknown} error
+ */
+function failedOnTheWay(error) {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 502 || error.status === 504 || error.code === 'unknown_tab' || error.code === 'draining';
+}
+
+/**
  * Connects the page's store to one tab on the server. Emits `operatorMessage` (a new operator
  * message arrived live, not from a snapshot or history), `messageAdded` (any new live message;
  * detail: the message), `uploadProgress` and `result` (detail: the `result` event plus the `kind` of
@@ -41,8 +65,14 @@ export class ChatSession extends EventTarget {
   #tabWaiters = [];
   #backoff = BACKOFF_MIN_MS;
   #stopped = false;
-  /** Actions waiting for their `result` event: clientId → {kind, messageId?}. */
+  /**
+   * Actions waiting for their `result` event: clientId → {kind, messageId?, body?, inFlight?}. A message
+   * stays here until the service's answer or its own copy confirms it, and is sent again to the
+   * server that continues the tab (`#resendUnconfirmed`).
+   */
   #pending = new Map();
+  /** Uploads that failed on the way (clientIds), sent again once a server has the tab. */
+  #queuedUploads = new Set();
   /** Files of uploads that may be retried: clientId → File. */
   #files = new Map();
   #typingSentAt = 0;
@@ -293,27 +323,56 @@ export class ChatSession extends EventTarget {
     this.dispatchEvent(new CustomEvent('result', { detail: { ...result, kind: pending?.kind ?? null } }));
   }
 
-  async #connect() {
+  /**
+   * Opens this browser tab's chat tab on whichever server answers, then its stream.
+   * @param {string} [after] The last event id seen: the same server goes on from there, another
+   *   one starts with a snapshot.
+   */
+  async #connect(after = '') {
     while (!this.#stopped) {
+      // The tab this browser tab had (a reload, a restarted or another server) continues the same chat.
+      let tabId = keptTab(this.#location);
+      if (tabId === null) {
+        tabId = makeTabId();
+        keptTab(this.#location, tabId);
+      }
       try {
-        // The tab this browser tab had (a reload, or the server restarted) continues the same chat.
-        const resume = keptTab(this.#location);
-        const tabId = await this.#api.createTab({
+        const credential = keptCredential(this.#location);
+        await this.#api.createTab(tabId, {
           location: this.#location,
           locale: this.#locale,
-          resume,
+          ...(credential === null ? {} : { credential }),
           ...this.#tab,
         });
         if (this.#stopped) return;
-        keptTab(this.#location, tabId);
         this.#tabId = tabId;
         for (const resolve of this.#tabWaiters.splice(0)) resolve(tabId);
-        this.#openStream(tabId);
+        this.#openStream(tabId, after);
+        this.#resendUnconfirmed();
         return;
       } catch (error) {
+        if (error instanceof ApiError && LOST_TAB_CODES.has(error.code)) {
+          console.warn('The chat tab cannot continue; starting a new one', error);
+          keptTab(this.#location, null);
+          after = '';
+          continue;
+        }
         console.warn('Could not create a chat tab; retrying', error);
         this.#store.set('connection', 'reconnecting');
         await this.#sleep();
+      }
+    }
+  }
+
+  /** Sends again what no server has confirmed, with the same clientIds: the service keeps one of each. */
+  #resendUnconfirmed() {
+    for (const [clientId, pending] of this.#pending) {
+      const entry = this.#store.findOutgoing(clientId);
+      if (entry === undefined || entry.confirmed || entry.sendStatus === 'failed') continue;
+      if (pending.kind === 'message' && pending.body) void this.#post(clientId, pending.body);
+      else if (pending.kind === 'file' && this.#queuedUploads.delete(clientId)) {
+        const file = this.#files.get(clientId);
+        if (file) void this.#upload(clientId, file);
       }
     }
   }
@@ -332,33 +391,26 @@ export class ChatSession extends EventTarget {
   /**
    * @param {string} tabId
    * @param {string} [after] The last event id seen, to resume from.
-   * @param {number} [reopens] How many more times to reopen this tab's stream before starting a new tab.
    */
-  #openStream(tabId, after = '', reopens = 0) {
+  #openStream(tabId, after = '') {
     const stream = this.#makeStream(this.#api.tabPath(tabId, '/events') + (after ? `?after=${encodeURIComponent(after)}` : ''));
     this.#stream = stream;
-    let left = reopens;
     stream.addEventListener('state', (event) => {
       if (stream !== this.#stream) return;
       const { state } = /** @type {CustomEvent} */ (event).detail;
       if (state === 'live') {
-        left = 3;
         this.#backoff = BACKOFF_MIN_MS;
         this.#store.set('connection', 'live');
       } else if (state === 'reconnecting') {
         this.#store.set('connection', navigator.onLine === false ? 'offline' : 'reconnecting');
       } else if (state === 'closed') {
-        // EventSource gave up. A stream that had worked is reopened from its cursor a few times;
-        // after that (an error, or 204 for a tab that is gone) a new tab is started.
+        // EventSource gave up (an error, or 204 from a server that does not hold the tab): the tab
+        // is opened again, where it is or on the server that answers now, and read from the cursor.
         this.#stream = null;
+        this.#tabId = null;
         this.#store.set('connection', navigator.onLine === false ? 'offline' : 'reconnecting');
         void this.#sleep().then(() => {
-          if (this.#stopped) return;
-          if (left > 0) this.#openStream(tabId, stream.lastEventId || after, left - 1);
-          else {
-            this.#tabId = null;
-            void this.#connect();
-          }
+          if (!this.#stopped) void this.#connect(stream.lastEventId || after);
         });
       }
     });
@@ -375,9 +427,15 @@ export class ChatSession extends EventTarget {
     switch (name) {
       case 'snapshot':
         store.applySnapshot(data);
+        if (typeof data.credential === 'string') keptCredential(this.#location, data.credential);
+        for (const message of data.messages ?? []) this.#confirmCopy(message);
+        break;
+      case 'tab.credential':
+        if (typeof data.credential === 'string') keptCredential(this.#location, data.credential);
         break;
       case 'message.added':
         if (data.message) {
+          this.#confirmCopy(data.message);
           store.addMessage(data.message, data.beforeId ?? null);
           this.dispatchEvent(new CustomEvent('messageAdded', { detail: data.message }));
           if (data.message.type === 'operator' || data.message.type === 'fileFromOperator' || data.message.type === 'keyboard') {
@@ -386,7 +444,10 @@ export class ChatSession extends EventTarget {
         }
         break;
       case 'message.changed':
-        if (data.message) store.changeMessage(data.message);
+        if (data.message) {
+          this.#confirmCopy(data.message);
+          store.changeMessage(data.message);
+        }
         break;
       case 'message.removed':
         if (typeof data.id === 'string') store.removeMessage(data.id);
@@ -432,15 +493,56 @@ export class ChatSession extends EventTarget {
     }
   }
 
+  /**
+   * A server copy of one of this page's messages that the service has (not `sending`) confirms it:
+   * it is not sent again.
+   * @param {{clientId?: string, sendStatus?: string}} message
+   */
+  #confirmCopy(message) {
+    if (typeof message.clientId !== 'string' || message.sendStatus === 'sending') return;
+    const pending = this.#pending.get(message.clientId);
+    if (pending?.kind === 'message' || pending?.kind === 'file') {
+      this.#pending.delete(message.clientId);
+      this.#files.delete(message.clientId);
+      this.#queuedUploads.delete(message.clientId);
+    }
+  }
+
   async #post(clientId, body) {
+    const pending = this.#pending.get(clientId);
+    if (pending?.inFlight) return;
+    if (pending) pending.inFlight = true;
     try {
       const tabId = await this.#waitForTab();
       const messageId = await this.#api.sendMessage(tabId, body);
       this.#store.markAccepted(clientId, messageId);
     } catch (error) {
+      if (failedOnTheWay(error)) {
+        // Lost on the way: it stays `sending`, and goes again to whichever server continues the tab.
+        if (!(error instanceof ApiError && error.code === 'not_connected')) this.#reconnectSoon();
+        return;
+      }
       // Any refusal, 503 `storage_unavailable` included, means the server does not have it: only a 202 does.
       this.#store.markFailed(clientId, errorText(error));
+    } finally {
+      if (pending) pending.inFlight = false;
     }
+  }
+
+  /**
+   * The server that had the tab did not take a request: open the tab again (here or elsewhere),
+   * which sends the unconfirmed messages again. The stream's own failure may be doing it already.
+   */
+  #reconnectSoon() {
+    if (this.#tabId === null || this.#stopped) return;
+    const after = this.#stream?.lastEventId ?? '';
+    this.#stream?.close();
+    this.#stream = null;
+    this.#tabId = null;
+    this.#store.set('connection', 'reconnecting');
+    void this.#sleep().then(() => {
+      if (!this.#stopped) void this.#connect(after);
+    });
   }
 
   async #upload(clientId, file) {
@@ -453,6 +555,11 @@ export class ChatSession extends EventTarget {
       });
       if (typeof answer?.id === 'string') this.#store.markAccepted(clientId, answer.id);
     } catch (error) {
+      if (failedOnTheWay(error)) {
+        this.#queuedUploads.add(clientId);
+        if (!(error instanceof ApiError && error.code === 'not_connected')) this.#reconnectSoon();
+        return;
+      }
       this.#store.markFailed(clientId, errorText(error));
     }
   }
@@ -503,10 +610,34 @@ export function keptTab(location, tabId) {
   const key = TAB_KEY_PREFIX + location;
   try {
     if (tabId === undefined) return sessionStorage.getItem(key);
-    if (tabId === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, tabId);
+    if (tabId === null) {
+      sessionStorage.removeItem(key);
+      sessionStorage.removeItem(CREDENTIAL_KEY_PREFIX + location);
+    } else sessionStorage.setItem(key, tabId);
   } catch {
     // Not kept.
+  }
+  return null;
+}
+
+// Beside the tab id, and forgotten with it: the visitor credential a server sealed for that tab.
+// Only this page and the servers see it (an embedding site's script runs in another origin).
+const CREDENTIAL_KEY_PREFIX = `webim-widget.credential.${globalThis.name ? `${globalThis.name}.` : ''}`;
+
+/**
+ * The sealed visitor credential this browser tab keeps for its tab at `location`: read it (no
+ * `credential`), or remember the newest one.
+ * @param {string} location
+ * @param {string} [credential]
+ * @returns {string | null}
+ */
+function keptCredential(location, credential) {
+  const key = CREDENTIAL_KEY_PREFIX + location;
+  try {
+    if (credential === undefined) return sessionStorage.getItem(key);
+    sessionStorage.setItem(key, credential);
+  } catch {
+    // Not kept: a server that does not hold the tab starts a new visitor.
   }
   return null;
 }

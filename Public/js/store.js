@@ -195,6 +195,17 @@ export class ChatStore extends EventTarget {
    * @param {string} messageId
    */
   markAccepted(clientId, messageId) {
+    // Sent again after a hand-over, it may already be shown from the service's history (which the
+    // server that continued the tab read without its clientId): that row is the message.
+    const shown = this.#entries.some((entry) => entry.confirmed && entry.message.id === messageId);
+    if (shown) {
+      const entries = this.#entries.filter((entry) => entry.confirmed || entry.message.clientId !== clientId);
+      if (entries.length !== this.#entries.length) {
+        this.#entries = entries;
+        this.#emit('messages');
+      }
+      return;
+    }
     this.#updateOutgoing(clientId, (entry) =>
       entry.message.id === messageId ? entry : { ...entry, message: Object.freeze({ ...entry.message, id: messageId }) },
     );

@@ -68,6 +68,12 @@ extension APIError {
         case invalidCoreLog = "invalid_core_log"
         /// `resume` is not a tab id this server gives.
         case invalidResume = "invalid_resume"
+        /// The tab id in the path does not have the shape of one (22 base64url characters).
+        case invalidTabID = "invalid_tab_id"
+        /// The visitor credential was not sealed by this deployment for this tab, or was changed.
+        case invalidCredential = "invalid_credential"
+        /// The visitor credential is older than the tab data's retention.
+        case credentialExpired = "credential_expired"
         /// `clear` is not 1 or 0.
         case invalidClear = "invalid_clear"
         /// `Last-Event-ID` is not an event id.

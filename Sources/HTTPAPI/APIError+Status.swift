@@ -6,15 +6,15 @@ extension APIError.Code {
         switch self {
         case .badRequest, .invalidJSON, .missingField, .invalidField, .badInput, .invalidLocation, .invalidLocale,
             .invalidVisitorFields, .invalidDepartmentKey, .prechatTooLong, .invalidCoreLog, .invalidResume,
-            .invalidClear, .invalidLastEventID, .invalidAfter, .invalidClientID, .emptyText, .invalidText,
-            .invalidQuotedMessageID, .quoteWithData, .invalidReaction, .invalidID, .invalidMessageID,
+            .invalidTabID, .invalidClear, .invalidLastEventID, .invalidAfter, .invalidClientID, .emptyText,
+            .invalidText, .invalidQuotedMessageID, .quoteWithData, .invalidReaction, .invalidID, .invalidMessageID,
             .invalidButtonID, .draftTooLong, .invalidRating, .noteTooLong, .invalidOperatorID, .invalidAction,
             .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .invalidMultipart, .emptyFile, .invalidGUID,
             .invalidThumb, .invalidLimit, .invalidBefore, .invalidOption, .invalidPath, .invalidWidget,
             .invalidVariant:
             .badRequest
         case .unauthorized: .unauthorized
-        case .forbiddenHost, .forbiddenOrigin: .forbidden
+        case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired: .forbidden
         case .notFound, .unknownTab, .unknownMessage, .unknownButton, .unknownFile, .noCoreLog: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .conflict, .sessionEnded, .historyBusy, .cannotReply, .cannotEdit, .cannotDelete, .cannotReact,

@@ -50,6 +50,9 @@ public struct WidgetConfiguration: Sendable {
     public var kiosk: KioskConfiguration
     /// The developer preview's variants (`--preview-config`), re-read when the file changes; nil: built-in ones.
     public var previewConfigFile: URL?
+    /// Seals the visitor credentials pages hold, so that every server of a deployment sharing it can continue any
+    /// page's tab (`--cluster-key-file`); by default a key of this process alone.
+    public var clusterKey = ClusterKey.random()
     /// For the fault harness only: SIGKILL right after this many new visitor messages are committed, before the
     /// last one is answered. Nil (always, outside the harness): never.
     public var crashAfterMessages: Int?

@@ -71,6 +71,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Kiosk mode for every page (a shared touch screen), whatever the page's query says.")
     var kiosk = false
 
+    @Option(
+        help: """
+            A file holding the secret (at least 16 bytes: raw, hex or base64) every widget server of a deployment \
+            shares: a page's tab then continues on any of them. Default: one made in the data folder, for this \
+            server alone.
+            """
+    )
+    var clusterKeyFile: String?
+
     @Option(help: "Kiosk mode: seconds without input before the reset countdown starts.")
     var kioskIdle = 90
 
@@ -140,6 +149,10 @@ struct ServeCommand: AsyncParsableCommand {
         )
         launcher.crashAfterMessages = crashAfterMessages
         launcher.tabIdleTimeout = .seconds(tabIdleTimeout)
+        launcher.clusterKey = try ClusterKeyFile.load(
+            explicit: clusterKeyFile.map { URL(fileURLWithPath: $0) },
+            default: dataDirectory.appendingPathComponent("widget/cluster.key")
+        )
         var services: [any Service] = []
         if let account {
             await launcher.accountURL.fulfil(account)

@@ -29,6 +29,8 @@ struct WidgetLauncher: Service {
     var crashAfterMessages: Int?
     /// `--tab-idle-timeout`.
     var tabIdleTimeout: Duration = .seconds(600)
+    /// `--cluster-key-file`'s key, or the one kept in the data folder.
+    var clusterKey = ClusterKey.random()
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -49,6 +51,7 @@ struct WidgetLauncher: Service {
             previewConfigFile: previewConfigFile,
             crashAfterMessages: crashAfterMessages
         )
+        configuration.clusterKey = clusterKey
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {
             [consoleToken] boundPort in

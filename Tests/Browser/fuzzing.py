@@ -396,7 +396,7 @@ def widget_settings(widget_url: str, seeds: WidgetSeeds, seed: int, max_examples
         },
         operations=[{"include-name": "DELETE /api/tabs/{tab}", "parameters": {"path.tab": seeds.spare_tab}}],
         # The document's only promised 5xx: a tab whose session cannot start, or the server's tab limit.
-        documented_server_errors={"POST /api/tabs": ["503"]},
+        documented_server_errors={"POST /api/tabs": ["503"], "POST /api/tabs/{tab}": ["503"]},
     )
 
 

@@ -12,7 +12,7 @@ import WebimClientLibrary
                 "snapshot", "message.added", "message.changed", "message.removed", "messages.cleared", "chat.state",
                 "visit.state", "operator.changed", "operator.typing", "departments", "location.settings",
                 "online.status", "unread.operator", "unread.visitor", "hello", "error.fatal", "error.transient",
-                "result",
+                "result", "tab.credential",
             ]
         )
         #expect(TabEvent.messagesCleared.name == .messagesCleared)

@@ -154,6 +154,14 @@ public final class SessionBuilder {
         with { $0.sharedHistory = SharedHistory(store: store, visitorKey: visitorKey) }
     }
 
+    /// Tells `observer` the visitor after each full update (on the session's own queue; keep it short), so that
+    /// another process can continue it: a cluster of widget servers hands a tab from one server to the next. Not in
+    /// the reference; `package`, as `set(historyStore:visitorKey:)`.
+    @discardableResult
+    package func set(visitorHandoffObserver observer: @escaping @Sendable (VisitorHandoff) -> Void) -> SessionBuilder {
+        with { $0.visitorHandoffObserver = observer }
+    }
+
     /// Builds the session. It starts paused: call `resume()`.
     public func build() throws -> any WebimSession {
         guard settings.accountName != nil else { throw SessionBuilderError.nilAccountName }

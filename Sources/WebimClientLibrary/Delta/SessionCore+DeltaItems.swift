@@ -11,6 +11,14 @@ extension SessionCore {
         } catch {
             log(.error, .messageHistory, "could not store the visitor: \(error)")
         }
+        settings.visitorHandoffObserver?(
+            VisitorHandoff(
+                deviceID: identity.deviceID,
+                visitorJSON: identity.visitorJSON,
+                visitSessionID: identity.visitSessionID,
+                providedVisitorID: settings.providedVisitorID ?? ""
+            )
+        )
         setOnlineStatus(OnlineStatus(wireValue: fullUpdate.onlineStatus))
         setVisitSessionState(VisitSessionState(wireValue: fullUpdate.state))
         setDepartments(fullUpdate.departments ?? [])

@@ -35,3 +35,20 @@ extension HistoryStore {
         try FileManager.default.removeItem(at: directory)
     }
 }
+
+extension HistoryStore {
+    /// Stores `handoff` as the visitor of `visitorKey` (default chat instance), replacing the ids kept there: the
+    /// session started next under that key inits as that visitor, and fetches its history from the service.
+    package func adopt(_ handoff: VisitorHandoff, visitorKey: String) throws {
+        let ownerID = try owner(named: HistoryOwnerName(visitorKey: visitorKey, chatInstance: "default").name)
+        try commits.write { db in
+            for (key, value) in handoff.storedValues {
+                if let value {
+                    try VisitorValueRecord(owner: ownerID, key: key.rawValue, value: value).upsert(db)
+                } else {
+                    _ = try VisitorValueRecord.deleteOne(db, key: ["owner": ownerID, "key": key.rawValue])
+                }
+            }
+        }
+    }
+}

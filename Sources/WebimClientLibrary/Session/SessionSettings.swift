@@ -29,6 +29,8 @@ struct SessionSettings: Sendable {
     var wireTransport: (any WireTransport)?
     /// The clock the session's timers sleep on: the delta and action loops' backoff, the typing throttle.
     var clock: any Clock<Duration> = ContinuousClock()
+    /// Told the visitor after each full update, for another process to continue it (`VisitorHandoff`).
+    var visitorHandoffObserver: (@Sendable (VisitorHandoff) -> Void)?
 
     /// PROTOCOL.md §1.1: a name becomes `https://NAME.webim.ru`; a full URL is used as is, less one trailing `/`.
     var baseURL: String {

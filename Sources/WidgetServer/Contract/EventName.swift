@@ -19,4 +19,5 @@ enum EventName: String, CaseIterable, Sendable {
     case fatalError = "error.fatal"
     case transientError = "error.transient"
     case result = "result"
+    case credential = "tab.credential"
 }

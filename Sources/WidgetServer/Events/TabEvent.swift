@@ -20,6 +20,8 @@ enum TabEvent: Sendable {
     case fatalError(type: String, message: String)
     case transientError(type: String, message: String)
     case result(ActionResult)
+    /// The tab's visitor, sealed for the page to hold (`CredentialSeal`).
+    case credential(String)
 
     /// The SSE event name (the contract: names mirror the listeners).
     var name: EventName {
@@ -41,6 +43,7 @@ enum TabEvent: Sendable {
         case .fatalError: .fatalError
         case .transientError: .transientError
         case .result: .result
+        case .credential: .credential
         }
     }
 
@@ -66,6 +69,7 @@ enum TabEvent: Sendable {
             case .fatalError(let type, let message), .transientError(let type, let message):
                 try encoder.encode(["type": type, "message": message])
             case .result(let result): try encoder.encode(result)
+            case .credential(let sealed): try encoder.encode(["credential": sealed])
             }
         return String(decoding: data, as: UTF8.self)
     }

@@ -20,6 +20,8 @@ struct TabProjection: Sendable {
     /// the service may hold history that this install has not stored yet.
     var hasMoreHistory = true
     var limits = UploadLimits.unknown
+    /// The latest sealed visitor credential, for a page that (re)connects after it was published.
+    var credential: String?
 
     mutating func apply(_ event: TabEvent) {
         switch event {
@@ -40,6 +42,7 @@ struct TabProjection: Sendable {
         case .unreadByVisitor(let count, let time):
             unreadByVisitor = UnreadByVisitor(count: count, time: Nullable(time))
         case .hello(let text): helloMessage = text
+        case .credential(let sealed): credential = sealed
         case .fatalError, .transientError, .result: break
         }
     }
@@ -62,7 +65,8 @@ struct TabProjection: Sendable {
             helloMessage: Nullable(helloMessage),
             messages: messages.newest(Self.snapshotPageSize),
             hasMoreHistory: hasMoreHistory || messages.count > Self.snapshotPageSize,
-            limits: limits
+            limits: limits,
+            credential: Nullable(credential)
         )
     }
 
@@ -81,6 +85,7 @@ struct TabProjection: Sendable {
         var messages: [WidgetMessage]
         var hasMoreHistory: Bool
         var limits: UploadLimits
+        var credential: Nullable<String>
     }
 }
 

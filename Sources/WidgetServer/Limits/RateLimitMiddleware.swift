@@ -19,16 +19,22 @@ struct RateLimitMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard request.method != .get, request.method != .head,
-            let (limiter, key) = bucket(for: request.uri.path, client: context.clientAddress ?? "unknown")
+            let (limiter, key) = bucket(
+                for: request.uri.path,
+                isCreation: request.method == .post,
+                client: context.clientAddress ?? "unknown"
+            )
         else { return try await next(request, context) }
         if let wait = limiter.refusal(for: key) { throw APIError.rateLimited(retryAfterSeconds: wait) }
         return try await next(request, context)
     }
 
-    /// The limiter and key of a request under `/api/tabs`.
-    private func bucket(for path: String, client: String) -> (RateLimiter, String)? {
+    /// The limiter and key of a request under `/api/tabs`: opening a tab (`POST /api/tabs`, or `POST /api/tabs/{tab}`
+    /// with the id the page proposes) counts against the client, anything else against its tab.
+    private func bucket(for path: String, isCreation: Bool, client: String) -> (RateLimiter, String)? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count >= 2, parts[0] == "api", parts[1] == "tabs" else { return nil }
-        return parts.count == 2 ? (tabCreation, client) : (tabActions, String(parts[2]))
+        return parts.count == 2 || (parts.count == 3 && isCreation)
+            ? (tabCreation, client) : (tabActions, String(parts[2]))
     }
 }

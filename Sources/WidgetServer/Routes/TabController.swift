@@ -2,8 +2,13 @@ import Foundation
 import HTTPAPI
 import Hummingbird
 import Logging
+import WebimClientLibrary
 
-/// `POST /api/tabs` and `DELETE /api/tabs/{tab}`: a tab's life.
+/// `POST /api/tabs`, `POST /api/tabs/{tab}` and `DELETE /api/tabs/{tab}`: a tab's life.
+///
+/// A page proposes its tab's id (`POST /api/tabs/{tab}`), so that a balancer hashing the path sends its first request
+/// where every later one goes. The server that holds the tab, or kept its data, continues it; any other server of the
+/// deployment continues its visitor from the sealed `credential` the page holds (`CredentialSeal`).
 struct TabController {
     let registry: TabRegistry
     let storage: TabStorage
@@ -14,6 +19,7 @@ struct TabController {
     var endpoints: RouteCollection<WidgetRequestContext> {
         RouteCollection(context: WidgetRequestContext.self)
             .post(use: createTab)
+            .post("{tab}", use: createProposedTab)
             .delete("{tab}", use: deleteTab)
     }
 
@@ -30,6 +36,8 @@ struct TabController {
         var kiosk: Bool?
         /// Keep the client core's log at this verbosity (`verbose` … `error`), for the developer preview.
         var coreLog: String?
+        /// The sealed visitor credential the page holds for the tab it names in the path.
+        var credential: String?
     }
 
     private struct CreatedTab: Encodable {
@@ -39,7 +47,76 @@ struct TabController {
 
     private func createTab(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let body = try await request.decode(as: CreateTab.self, context: context)
-        let location = body.location ?? configuration.defaultLocation
+        let options = try Self.validated(body, defaultLocation: configuration.defaultLocation)
+        if let resume = body.resume, !TabRegistry.isWellFormed(id: resume) {
+            throw APIError(.invalidResume, "resume is a tab id this server gave.", field: "resume")
+        }
+        if body.resume.flatMap(registry.tab(id:)) == nil, registry.count >= configuration.maxTabs {
+            throw APIError.tooManyTabs(retryAfterSeconds: 30)
+        }
+        let (tab, isNew, resumed) = openTab(resuming: body.resume)
+        guard isNew else { return try answerOpen(tab) }
+        try await opener.start(tab, options: options, isKiosk: isKiosk(body), isResumed: resumed)
+        tab.events.touch()
+        return try JSONResponse.make(CreatedTab(tabId: tab.id, resumed: resumed), status: .created)
+    }
+
+    /// The tab the page names: open here, kept here, continued from its credential, or new under that id.
+    private func createProposedTab(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("tab"), TabRegistry.isWellFormed(id: id) else {
+            throw APIError(.invalidTabID, "A tab id is 22 base64url characters.", field: "tab")
+        }
+        let body = try await request.decode(as: CreateTab.self, context: context)
+        var options = try Self.validated(body, defaultLocation: configuration.defaultLocation)
+        if let open = registry.tab(id: id) { return try answerOpen(open) }
+        var visitor: VisitorHandoff?
+        var isKiosk = isKiosk(body)
+        let isKept = storage.isKept(tabID: id)
+        if !isKept, let sealed = body.credential {
+            let credential = try openCredential(sealed, tabID: id)
+            visitor = credential.visitor
+            isKiosk = isKiosk || credential.isKiosk
+            options = TabSession.Options(
+                location: credential.location,
+                visitorFields: credential.visitorFields,
+                prechat: options.prechat,
+                departmentKey: credential.departmentKey,
+                coreLog: options.coreLog
+            )
+        }
+        guard registry.count < configuration.maxTabs else { throw APIError.tooManyTabs(retryAfterSeconds: 30) }
+        let (capacity, perTab) = (configuration.streamQueueCapacity, configuration.streamsPerTab)
+        let (tab, isNew) = registry.adoptTab(id: id, streamQueueCapacity: capacity, streamsPerTab: perTab)
+        guard isNew else { return try answerOpen(tab) }
+        let resumed = isKept || visitor != nil
+        try await opener.start(tab, options: options, isKiosk: isKiosk, isResumed: resumed, visitor: visitor)
+        tab.events.touch()
+        return try JSONResponse.make(CreatedTab(tabId: tab.id, resumed: resumed), status: .created)
+    }
+
+    /// The credential `sealed` holds for tab `id`, or 403.
+    private func openCredential(_ sealed: String, tabID id: String) throws -> VisitorCredential {
+        do {
+            return try CredentialSeal(key: configuration.clusterKey).open(sealed, tabID: id, now: Date())
+        } catch .forged {
+            throw APIError(.invalidCredential, "The credential does not belong to this tab.", field: "credential")
+        } catch .expired {
+            throw APIError(.credentialExpired, "The credential has expired; start a new tab.", field: "credential")
+        }
+    }
+
+    /// 200 for a tab that is open already: the page came back to it.
+    private func answerOpen(_ tab: TabSession) throws -> Response {
+        tab.events.markReturned()
+        tab.events.touch()
+        return try JSONResponse.make(CreatedTab(tabId: tab.id, resumed: true), status: .ok)
+    }
+
+    private func isKiosk(_ body: CreateTab) -> Bool { body.kiosk == true || configuration.kiosk.forced }
+
+    /// The session options the body asks for, each checked; the first that is not valid is a 400 naming it.
+    private static func validated(_ body: CreateTab, defaultLocation: String) throws -> TabSession.Options {
+        let location = body.location ?? defaultLocation
         try Validation.key(location, field: "location", code: .invalidLocation)
         if let locale = body.locale, !["en", "ru"].contains(locale) {
             throw APIError(.invalidLocale, "locale is en or ru.", field: "locale")
@@ -57,32 +134,13 @@ struct TabController {
             }
             return level
         }
-        if let resume = body.resume, !TabRegistry.isWellFormed(id: resume) {
-            throw APIError(.invalidResume, "resume is a tab id this server gave.", field: "resume")
-        }
-        if body.resume.flatMap(registry.tab(id:)) == nil, registry.count >= configuration.maxTabs {
-            throw APIError.tooManyTabs(retryAfterSeconds: 30)
-        }
-        let (tab, isNew, resumed) = openTab(resuming: body.resume)
-        guard isNew else {
-            tab.events.markReturned()
-            tab.events.touch()
-            return try JSONResponse.make(CreatedTab(tabId: tab.id, resumed: true), status: .ok)
-        }
-        try await opener.start(
-            tab,
-            options: .init(
-                location: location,
-                visitorFields: body.visitorFields,
-                prechat: body.prechat,
-                departmentKey: body.departmentKey,
-                coreLog: coreLog
-            ),
-            isKiosk: body.kiosk == true || configuration.kiosk.forced,
-            isResumed: resumed
+        return TabSession.Options(
+            location: location,
+            visitorFields: body.visitorFields,
+            prechat: body.prechat,
+            departmentKey: body.departmentKey,
+            coreLog: coreLog
         )
-        tab.events.touch()
-        return try JSONResponse.make(CreatedTab(tabId: tab.id, resumed: resumed), status: .created)
     }
 
     /// The tab to answer with: the open one the page names, one re-opened on the visitor data it left (after a

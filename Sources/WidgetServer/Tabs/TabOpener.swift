@@ -2,6 +2,7 @@ import Foundation
 import HTTPAPI
 import HTTPTypes
 import Logging
+import WebimClientLibrary
 
 /// Starts a tab's session in its folder, for a page (`POST /api/tabs`) or for the server itself (an outbox left
 /// behind), and records in the folder what it was opened with.
@@ -11,19 +12,34 @@ struct TabOpener: Sendable {
     let configuration: WidgetConfiguration
     let logger: Logger
 
-    /// Starts `tab`'s session; on failure forgets the tab and throws 503 `session_failed`.
-    func start(_ tab: TabSession, options: TabSession.Options, isKiosk: Bool, isResumed: Bool) async throws {
+    /// Starts `tab`'s session; on failure forgets the tab and throws 503 `session_failed`. With `visitor` (from a
+    /// credential another server sealed), the session continues that visitor instead of making one.
+    func start(
+        _ tab: TabSession,
+        options: TabSession.Options,
+        isKiosk: Bool,
+        isResumed: Bool,
+        visitor: VisitorHandoff? = nil
+    ) async throws {
         let folder = storage.folder(of: tab.id)
         do {
             // Made first: its existence is what says a closed tab's data is kept (`TabStorage.isKept`).
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            if let visitor { try storage.history.adopt(visitor, visitorKey: tab.id) }
             try await tab.start(
                 accountURL: configuration.accountURL,
                 transport: configuration.serviceTransport,
                 options: options,
                 storage: storage,
                 isKiosk: isKiosk,
-                isResumed: isResumed
+                isResumed: isResumed,
+                credentials: CredentialIssuer(
+                    seal: CredentialSeal(key: configuration.clusterKey),
+                    retention: configuration.tabDataRetention,
+                    tabID: tab.id,
+                    options: options,
+                    isKiosk: isKiosk
+                )
             )
             let kept = KeptTab(
                 location: options.location,

@@ -65,7 +65,8 @@ actor TabSession {
         options: Options,
         storage: TabStorage,
         isKiosk: Bool = false,
-        isResumed: Bool = false
+        isResumed: Bool = false,
+        credentials: CredentialIssuer? = nil
     ) throws {
         var builder = Webim.newSessionBuilder()
             .set(accountName: accountURL)
@@ -79,6 +80,13 @@ actor TabSession {
         if let fields = options.visitorFields { builder = builder.set(visitorFieldsJSONString: fields) }
         if let prechat = options.prechat { builder = builder.set(prechat: prechat) }
         if let transport { builder = builder.set(wireTransport: transport) }
+        if let credentials {
+            builder = builder.set(visitorHandoffObserver: { [events] visitor in
+                // Without one the page can still come back here, where the tab's data is kept.
+                guard let sealed = try? credentials.sealed(visitor, now: Date()) else { return }
+                events.publish(.credential(sealed))
+            })
+        }
         // A shared screen keeps no log of its visitors.
         if let level = options.coreLog, !isKiosk {
             let log = TabCoreLog()

@@ -1,0 +1,42 @@
+import Crypto
+public import Foundation
+
+/// The secret every widget server of a deployment shares (`--cluster-key-file`): a page's visitor credential sealed
+/// by one server opens on every other, so any of them can continue the page's tab.
+public struct ClusterKey: Sendable {
+    /// The AES-256 key of visitor credentials, derived from the secret for that one use; kept as bytes, which are
+    /// `Sendable` where swift-crypto's key type is not.
+    private let credentialKeyBytes: Data
+
+    var credentialKey: SymmetricKey { SymmetricKey(data: credentialKeyBytes) }
+
+    /// A key that is too short to be a secret.
+    public struct TooShort: Error, CustomStringConvertible {
+        public var description: String { "a cluster key holds at least \(ClusterKey.minimumBytes) bytes" }
+    }
+
+    /// The fewest bytes of secret: 128 bits, written in any form (raw bytes, hex, base64).
+    public static let minimumBytes = 16
+
+    /// The key from `secret`'s bytes; white space around them (a newline at the end of a file) is not part of it.
+    public init(secret: Data) throws {
+        let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        let trimmed = secret.drop { whiteSpace.contains($0) }.reversed().drop { whiteSpace.contains($0) }.reversed()
+        guard trimmed.count >= Self.minimumBytes else { throw TooShort() }
+        self.init(material: SymmetricKey(data: Data(trimmed)))
+    }
+
+    private init(material: SymmetricKey) {
+        credentialKeyBytes = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: material,
+            salt: Data("webim-widget cluster key".utf8),
+            info: Data("visitor credential v1".utf8),
+            outputByteCount: 32
+        ).withUnsafeBytes { Data($0) }
+    }
+
+    /// A key of this process alone: credentials then open on this server only, which keeps every tab it holds anyway.
+    public static func random() -> ClusterKey {
+        ClusterKey(material: SymmetricKey(size: .bits256))
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import WebimClientLibrary
+
+/// Seals a tab's visitor for its page each time the client core tells it (after each full update), with what the
+/// tab was opened with, valid for as long as the tab's data is kept.
+struct CredentialIssuer: Sendable {
+    let seal: CredentialSeal
+    let retention: Duration
+    let tabID: String
+    let options: TabSession.Options
+    let isKiosk: Bool
+
+    /// `visitor`'s credential, sealed, as of `now`.
+    func sealed(_ visitor: VisitorHandoff, now: Date) throws -> String {
+        try seal.seal(
+            VisitorCredential(
+                tabID: tabID,
+                location: options.location,
+                visitor: visitor,
+                visitorFields: options.visitorFields,
+                departmentKey: options.departmentKey,
+                isKiosk: isKiosk,
+                expiresAt: Int64(now.timeIntervalSince1970) + retention.components.seconds
+            )
+        )
+    }
+}
