@@ -132,6 +132,7 @@ let package = Package(
         .executableTarget(
             name: "widget-bench",
             dependencies: [
+                "WebimWire",
                 "WidgetServer",
                 "WebimService",
                 "WebimClientLibrary",

@@ -66,13 +66,17 @@ export class ChatSession extends EventTarget {
   #backoff = BACKOFF_MIN_MS;
   #stopped = false;
   /**
-   * Actions waiting for their `result` event: clientId → {kind, messageId?, body?, inFlight?}. A message
-   * stays here until the service's answer or its own copy confirms it, and is sent again to the
-   * server that continues the tab (`#resendUnconfirmed`).
+   * Actions waiting for their `result` event, in the order they were made: clientId → {kind,
+   * messageId?, body?, takenBy?}. A message stays here until the service's answer or its own copy
+   * confirms it; `takenBy` is the `#connection` whose server answered 202 (-1: none yet), and in a
+   * later connection it is sent again (`#sendInOrder`).
    */
   #pending = new Map();
   /** Uploads that failed on the way (clientIds), sent again once a server has the tab. */
   #queuedUploads = new Set();
+  /** Counts the times a server opened the tab for this page: a message taken in an earlier one is sent again. */
+  #connection = 0;
+  #isSending = false;
   /** Files of uploads that may be retried: clientId → File. */
   #files = new Map();
   #typingSentAt = 0;
@@ -140,8 +144,8 @@ export class ChatSession extends EventTarget {
     const body = { text, clientId };
     if (quote) body.quotedMessageId = quote.id;
     if (data) body.data = data;
-    this.#pending.set(clientId, { kind: 'message', body });
-    void this.#post(clientId, body);
+    this.#pending.set(clientId, { kind: 'message', body, takenBy: -1 });
+    void this.#sendInOrder();
     this.typing(null);
   }
 
@@ -155,7 +159,13 @@ export class ChatSession extends EventTarget {
     this.#store.markSending(clientId);
     const file = this.#files.get(clientId);
     if (file) void this.#upload(clientId, file);
-    else void this.#post(clientId, this.#pending.get(clientId)?.body ?? { text: entry.message.text, clientId });
+    else {
+      const body = this.#pending.get(clientId)?.body ?? { text: entry.message.text, clientId };
+      // Last in the order now: the visitor sends it again after what came since.
+      this.#pending.delete(clientId);
+      this.#pending.set(clientId, { kind: 'message', body, takenBy: -1 });
+      void this.#sendInOrder();
+    }
   }
 
   /**
@@ -347,6 +357,7 @@ export class ChatSession extends EventTarget {
         if (this.#stopped) return;
         this.#tabId = tabId;
         for (const resolve of this.#tabWaiters.splice(0)) resolve(tabId);
+        this.#connection += 1;
         this.#openStream(tabId, after);
         this.#resendUnconfirmed();
         return;
@@ -364,16 +375,55 @@ export class ChatSession extends EventTarget {
     }
   }
 
-  /** Sends again what no server has confirmed, with the same clientIds: the service keeps one of each. */
+  /**
+   * Sends again, with the same clientIds, what no server has confirmed (the server that took it
+   * may be gone with its outbox): the service keeps one of each. Messages go in their order.
+   */
   #resendUnconfirmed() {
-    for (const [clientId, pending] of this.#pending) {
-      const entry = this.#store.findOutgoing(clientId);
-      if (entry === undefined || entry.confirmed || entry.sendStatus === 'failed') continue;
-      if (pending.kind === 'message' && pending.body) void this.#post(clientId, pending.body);
-      else if (pending.kind === 'file' && this.#queuedUploads.delete(clientId)) {
-        const file = this.#files.get(clientId);
-        if (file) void this.#upload(clientId, file);
+    for (const clientId of this.#queuedUploads) {
+      const file = this.#files.get(clientId);
+      this.#queuedUploads.delete(clientId);
+      // A server's copy (from the service's history) confirms it: the store shows it as the server's.
+      if (file && this.#pending.has(clientId) && this.#store.findOutgoing(clientId)?.sendStatus === 'sending') {
+        void this.#upload(clientId, file);
       }
+    }
+    void this.#sendInOrder();
+  }
+
+  /**
+   * The first message, in the visitor's order, that this connection's server has not taken and the
+   * service does not have (still `sending`).
+   * @returns {[string, {body: object}] | undefined}
+   */
+  #nextToSend() {
+    for (const [clientId, pending] of this.#pending) {
+      if (pending.kind !== 'message' || !pending.body || pending.takenBy === this.#connection) continue;
+      const entry = this.#store.findOutgoing(clientId);
+      // A server's copy still `sending` is in that server's outbox, which may be gone with it.
+      if (entry === undefined || entry.sendStatus !== 'sending') continue;
+      return [clientId, pending];
+    }
+    return undefined;
+  }
+
+  /**
+   * Posts the messages one at a time, in the order the visitor wrote them, so that the service
+   * stores them in that order whichever server takes each; stops when one is lost on the way.
+   */
+  async #sendInOrder() {
+    if (this.#isSending) return;
+    this.#isSending = true;
+    try {
+      for (let next = this.#nextToSend(); next !== undefined && !this.#stopped; next = this.#nextToSend()) {
+        const [clientId, pending] = next;
+        const connection = this.#connection;
+        const outcome = await this.#post(clientId, pending.body);
+        if (outcome === 'lost') return;
+        if (outcome === 'taken') pending.takenBy = connection;
+      }
+    } finally {
+      this.#isSending = false;
     }
   }
 
@@ -428,14 +478,12 @@ export class ChatSession extends EventTarget {
       case 'snapshot':
         store.applySnapshot(data);
         if (typeof data.credential === 'string') keptCredential(this.#location, data.credential);
-        for (const message of data.messages ?? []) this.#confirmCopy(message);
         break;
       case 'tab.credential':
         if (typeof data.credential === 'string') keptCredential(this.#location, data.credential);
         break;
       case 'message.added':
         if (data.message) {
-          this.#confirmCopy(data.message);
           store.addMessage(data.message, data.beforeId ?? null);
           this.dispatchEvent(new CustomEvent('messageAdded', { detail: data.message }));
           if (data.message.type === 'operator' || data.message.type === 'fileFromOperator' || data.message.type === 'keyboard') {
@@ -444,10 +492,7 @@ export class ChatSession extends EventTarget {
         }
         break;
       case 'message.changed':
-        if (data.message) {
-          this.#confirmCopy(data.message);
-          store.changeMessage(data.message);
-        }
+        if (data.message) store.changeMessage(data.message);
         break;
       case 'message.removed':
         if (typeof data.id === 'string') store.removeMessage(data.id);
@@ -494,38 +539,24 @@ export class ChatSession extends EventTarget {
   }
 
   /**
-   * A server copy of one of this page's messages that the service has (not `sending`) confirms it:
-   * it is not sent again.
-   * @param {{clientId?: string, sendStatus?: string}} message
+   * Posts one message: `taken` (202: on the server's disk), `refused` (shown failed, with Retry), or
+   * `lost` on the way (it stays `sending`, and goes again to whichever server continues the tab).
+   * @returns {Promise<'taken' | 'refused' | 'lost'>}
    */
-  #confirmCopy(message) {
-    if (typeof message.clientId !== 'string' || message.sendStatus === 'sending') return;
-    const pending = this.#pending.get(message.clientId);
-    if (pending?.kind === 'message' || pending?.kind === 'file') {
-      this.#pending.delete(message.clientId);
-      this.#files.delete(message.clientId);
-      this.#queuedUploads.delete(message.clientId);
-    }
-  }
-
   async #post(clientId, body) {
-    const pending = this.#pending.get(clientId);
-    if (pending?.inFlight) return;
-    if (pending) pending.inFlight = true;
     try {
       const tabId = await this.#waitForTab();
       const messageId = await this.#api.sendMessage(tabId, body);
       this.#store.markAccepted(clientId, messageId);
+      return 'taken';
     } catch (error) {
       if (failedOnTheWay(error)) {
-        // Lost on the way: it stays `sending`, and goes again to whichever server continues the tab.
         if (!(error instanceof ApiError && error.code === 'not_connected')) this.#reconnectSoon();
-        return;
+        return 'lost';
       }
       // Any refusal, 503 `storage_unavailable` included, means the server does not have it: only a 202 does.
       this.#store.markFailed(clientId, errorText(error));
-    } finally {
-      if (pending) pending.inFlight = false;
+      return 'refused';
     }
   }
 

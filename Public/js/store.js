@@ -70,8 +70,9 @@ export class ChatStore extends EventTarget {
   }
 
   /**
-   * Replaces the state with a `snapshot` event's data. Optimistic messages the snapshot does not
-   * contain yet stay at the end.
+   * Replaces the state with a `snapshot` event's data. Messages still on their way that the snapshot
+   * does not contain stay at the end: optimistic ones, and those a server had in its outbox (the
+   * snapshot may be another server's, which has them only once the page sends them again).
    * @param {object} snapshot
    */
   applySnapshot(snapshot) {
@@ -83,7 +84,8 @@ export class ChatStore extends EventTarget {
       return this.#serverEntry(message, match);
     });
     for (const entry of previous) {
-      if (!used.has(entry) && !entry.confirmed) entries.push(entry);
+      const onItsWay = !entry.confirmed || (entry.sendStatus === 'sending' && entry.message.clientId !== null);
+      if (!used.has(entry) && onItsWay) entries.push(entry);
     }
     this.#entries = entries;
     this.#emit('messages');

@@ -7,9 +7,9 @@ struct WidgetBench: AsyncParsableCommand {
         commandName: "widget-bench",
         abstract: "Measures the widget server, the client core and the embedded service on loopback.",
         subcommands: [
-            AllBenchmarks.self, ChurnBenchmark.self, DeliveryBenchmark.self, FanoutBenchmark.self, FaultsBenchmark.self,
-            HistoryBenchmark.self,
-            StartupBenchmark.self, StorageBenchmark.self,
+            AllBenchmarks.self, ChurnBenchmark.self, ClusterBenchmark.self, DeliveryBenchmark.self,
+            FanoutBenchmark.self, FaultsBenchmark.self, HistoryBenchmark.self, StartupBenchmark.self,
+            StorageBenchmark.self,
         ],
         defaultSubcommand: AllBenchmarks.self
     )

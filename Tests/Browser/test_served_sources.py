@@ -76,8 +76,10 @@ def _count_in_comments(source: str, mark: str) -> int:
 #: Issue 8's budget for the widget page's first load (HTML, scripts, stylesheets and strings, uncompressed). It was
 #: 60 KiB, with 31 bytes to spare, until the page kit (`Public/shared/`): one copy of the event stream, the JSON
 #: requests, the composer's keys, the connection line and the base styles for the widget and the console costs the
-#: widget about 1.3 KB of module plumbing (imports, two stylesheet links, parameters for what differs).
-PAGE_BUDGET = 62 * 1024
+#: widget about 1.3 KB of module plumbing (imports, two stylesheet links, parameters for what differs). 66 KiB since
+#: issue 21: a page that any server of a deployment can continue proposes its tab id, keeps its visitor credential
+#: and sends its messages in order from its own queue until a server confirms them (about 2.9 KB of session.js).
+PAGE_BUDGET = 66 * 1024
 
 
 def test_the_page_first_load_stays_within_its_budget(server):

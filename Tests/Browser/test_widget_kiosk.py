@@ -14,11 +14,21 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 TAB_KEY = "webim-widget.tab.manual"
+#: Beside the tab id: the visitor credential a server sealed for that tab.
+CREDENTIAL_KEY = "webim-widget.credential.manual"
 COUNTDOWN = (By.CSS_SELECTOR, "[data-kiosk-countdown]")
 
 
 def remembered_tab(driver) -> str | None:
     return driver.execute_script("return sessionStorage.getItem(arguments[0])", TAB_KEY)
+
+
+def remembered_credential(wait) -> str:
+    """The credential the page keeps for its tab, once its stream has sent one."""
+    return wait.until(
+        lambda d: d.execute_script("return sessionStorage.getItem(arguments[0])", CREDENTIAL_KEY),
+        "the page never kept a visitor credential",
+    )
 
 
 def tab_folder(server, tab_id: str) -> Path:
@@ -49,15 +59,18 @@ def wait_for_new_tab(page, old_tab: str) -> str:
     return new_tab
 
 
-def assert_nothing_of_the_old_visitor(page, server, old_tab: str):
+def assert_nothing_of_the_old_visitor(page, server, old_tab: str, old_credential: str):
     assert page.items() == [], "the transcript still shows messages"
     assert page.composer().get_attribute("value") == "", "the composer kept a draft"
     assert not page.driver.find_element(By.CSS_SELECTOR, "[data-composer-chip]").is_displayed()
     # The viewer exists once an image was opened; closed or never made, it shows nothing.
     assert page.driver.execute_script("return document.querySelector('[data-lightbox]')?.open ?? false") is False
     assert page.driver.execute_script("return localStorage.length") == 0
-    stored = page.driver.execute_script("return Object.keys(sessionStorage)")
-    assert stored == [TAB_KEY], f"session storage holds more than the new tab: {stored}"
+    stored = sorted(page.driver.execute_script("return Object.keys(sessionStorage)"))
+    assert set(stored) <= {TAB_KEY, CREDENTIAL_KEY} and TAB_KEY in stored, f"session storage holds more than the new tab: {stored}"
+    # The old visitor's credential would continue their chat on any server: only the new tab's may be kept.
+    credential = page.driver.execute_script("return sessionStorage.getItem(arguments[0])", CREDENTIAL_KEY)
+    assert credential != old_credential, "the old visitor's credential is still kept"
     assert not tab_folder(server, old_tab).exists(), "the old tab's data folder is still on the server"
 
 
@@ -75,6 +88,7 @@ def other_visitor(operator_api, wait, old_visitor: str) -> str:
 
 def test_kiosk_idle_reset_erases_the_visitor(page, server, operator_api, driver, wait):
     old_tab, old_visitor = open_kiosk_chat(page, operator_api, "idle=3&countdown=2")
+    old_credential = remembered_credential(wait)
     assert tab_folder(server, old_tab).is_dir(), "the tab keeps no data folder; the check below would prove nothing"
 
     countdown = wait.until(EC.visibility_of_element_located(COUNTDOWN), "no countdown after the idle time")
@@ -83,7 +97,7 @@ def test_kiosk_idle_reset_erases_the_visitor(page, server, operator_api, driver,
     assert shown[0].split()[0] in {"1", "2"}, f"the countdown shows {shown!r}"
 
     wait_for_new_tab(page, old_tab)
-    assert_nothing_of_the_old_visitor(page, server, old_tab)
+    assert_nothing_of_the_old_visitor(page, server, old_tab, old_credential)
 
     page.send("A new visitor here")
     assert other_visitor(operator_api, wait, old_visitor) != old_visitor
@@ -115,6 +129,7 @@ def test_kiosk_input_during_the_countdown_cancels_it(page, operator_api, driver,
 
 def test_kiosk_start_new_chat_resets_at_once(page, server, operator_api, driver, wait):
     old_tab, old_visitor = open_kiosk_chat(page, operator_api, "")
+    old_credential = remembered_credential(wait)
     operator_api.visitor(old_visitor, "/join", {})
     operator_api.visitor(old_visitor, "/messages", {"text": "Which one?"})
     item = page.wait_text("operator", "Which one?")
@@ -136,7 +151,7 @@ def test_kiosk_start_new_chat_resets_at_once(page, server, operator_api, driver,
     yes.click()
 
     wait_for_new_tab(page, old_tab)
-    assert_nothing_of_the_old_visitor(page, server, old_tab)
+    assert_nothing_of_the_old_visitor(page, server, old_tab, old_credential)
     page.send("Next visitor")
     other_visitor(operator_api, wait, old_visitor)
     assert page.uncaught_errors() == []

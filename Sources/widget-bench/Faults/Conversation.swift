@@ -17,6 +17,10 @@ actor Conversation {
         var freshSnapshots = 0
         var refusals = 0
         var unanswered = 0
+        /// Sends that never got their 2xx: the page would show them failed.
+        var failedSends = 0
+        /// Tabs whose credential a server refused, so that they began again as a new visitor.
+        var lostTabs = 0
     }
 
     let tabs: [FaultTab]
@@ -26,6 +30,7 @@ actor Conversation {
     private var operatorAccepted: [Int: [String]] = [:]
     private var refusals = 0
     private var unanswered = 0
+    private var failedSends = 0
     private var isStopping = false
 
     init(tabs: [FaultTab], console: ConsoleDriver, seed: UInt64) {
@@ -103,6 +108,7 @@ actor Conversation {
             )
             refusals += outcome.refusals
             unanswered += outcome.unanswered
+            if !outcome.accepted { failedSends += 1 }
             number += 1
             try? await Task.sleep(for: interval * Double.random(in: 0.5...1.5, using: &random))
         }
@@ -141,6 +147,8 @@ actor Conversation {
         let deadline = ContinuousClock.now + timeout
         var accepted: [Int: [String]] = [:]
         var unordered: [Int: [String]] = [:]
+        // What a server took and then lost with its outbox (killed) is sent again by the page, as the tab is reopened.
+        for tab in tabs { await tab.resendUnconfirmed(until: deadline) }
         for tab in tabs {
             accepted[tab.index] = await tab.accepted
             unordered[tab.index] = await tab.acceptedUnordered
@@ -160,7 +168,7 @@ actor Conversation {
             }
             try await Task.sleep(for: .milliseconds(250))
         }
-        var result = Reconciliation(refusals: refusals, unanswered: unanswered)
+        var result = Reconciliation(refusals: refusals, unanswered: unanswered, failedSends: failedSends)
         var storedByTab: [Int: [String]] = [:]
         for texts in stored.values {
             for text in texts where text.hasPrefix("v") {
@@ -188,6 +196,7 @@ actor Conversation {
             result.gaps += ledger.gaps + ledger.repeats
             result.freshSnapshots += ledger.freshSnapshots
             result.events += ledger.events
+            result.lostTabs += await tab.lostTabs
         }
         return result
     }

@@ -3,10 +3,13 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import TestSupport
+import WebimWire
 
-/// One browser tab as the page behaves, over the public contract only: it opens a tab, reads its event stream
-/// (resuming with `Last-Event-ID`, or opening the tab again after a restart, as `session.js` does), and sends
-/// messages, each retried with its `clientId` until the server answers 2xx.
+/// One browser tab as the page behaves, over the public contract only: it proposes its tab's id and opens it
+/// (`POST /api/tabs/{tab}`, with the visitor credential its stream last sent), reads its event stream (resuming
+/// with `Last-Event-ID`, or opening the tab again where it is not open, as `session.js` does), and sends messages
+/// one at a time, each retried with its `clientId` until the server answers 2xx; what a server took but nobody
+/// confirmed is sent again, in order, once the tab was opened again.
 actor FaultTab {
     /// What a send ended with.
     struct SendOutcome: Sendable {
@@ -24,7 +27,15 @@ actor FaultTab {
     let location: String
     private let http: BenchHTTP
     private let baseURL: String
-    private(set) var tabID = ""
+    private(set) var tabID = RandomToken.make(byteCount: 16)
+    /// The newest sealed visitor credential the stream sent (`tab.credential`, or a snapshot's).
+    private var credential: String?
+    /// Messages a server answered 2xx that no `result` or sent copy has confirmed yet, in the order sent.
+    private var unconfirmed: [(text: String, clientID: String)] = []
+    /// The tab was opened again since they were taken: send them again before anything new.
+    private var mustResend = false
+    /// Times a server refused the tab's credential and the tab began again as a new visitor.
+    private(set) var lostTabs = 0
     private(set) var ledger = StreamLedger()
     /// Texts answered 2xx, in the order they were sent.
     private(set) var accepted: [String] = []
@@ -43,19 +54,24 @@ actor FaultTab {
         self.baseURL = baseURL
     }
 
-    /// `POST /api/tabs`, retried until the server answers.
+    /// `POST /api/tabs/{tab}`, retried until a server answers; a refused credential starts a new tab.
     func open() async throws {
         let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline {
             var body: [String: Any] = ["location": location]
-            if !tabID.isEmpty { body["resume"] = tabID }
-            if let (status, data) = try? await http.send(.POST, baseURL + "/api/tabs", json: body),
-                (200..<300).contains(status),
-                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let id = object["tabId"] as? String
-            {
-                tabID = id
-                return
+            if let credential { body["credential"] = credential }
+            if let (status, data) = try? await http.send(.POST, baseURL + "/api/tabs/\(tabID)", json: body) {
+                if (200..<300).contains(status) {
+                    mustResend = !unconfirmed.isEmpty
+                    return
+                }
+                if status == 403 {
+                    lostTabs += 1
+                    (tabID, credential) = (RandomToken.make(byteCount: 16), nil)
+                    ledger.restartFromSnapshot()
+                    continue
+                }
+                _ = data
             }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -99,12 +115,49 @@ actor FaultTab {
                     failedResumes = 0
                     var parser = SSEParser()
                     for try await chunk in response.body {
-                        for event in parser.feed(Array(buffer: chunk)) where ledger.record(event) { becameLive() }
+                        for event in parser.feed(Array(buffer: chunk)) {
+                            notice(event)
+                            if ledger.record(event) { becameLive() }
+                        }
                     }
                 }
             } catch {}
             // EventSource's `retry:` pause before reconnecting.
             try? await Task.sleep(for: .milliseconds(failedResumes > 3 ? 500 : 100))
+        }
+    }
+
+    /// Keeps the newest credential, and forgets the messages an event confirms.
+    private func notice(_ event: SSEReader.Event) {
+        let json = event.json
+        if event.name == "tab.credential" || event.name == "snapshot", let sealed = json["credential"] as? String {
+            credential = sealed
+        }
+        var confirmed: Set<String> = []
+        if event.name == "result", json["ok"] as? Bool == true, let clientID = json["clientId"] as? String {
+            confirmed.insert(clientID)
+        }
+        let messages =
+            (json["messages"] as? [[String: Any]] ?? []) + [json["message"] as? [String: Any]].compactMap { $0 }
+        for message in messages where message["sendStatus"] as? String == "sent" {
+            if let clientID = message["clientId"] as? String { confirmed.insert(clientID) }
+            // A server that continued the tab read it from the service's history, without its clientId.
+            if let text = message["text"] as? String, let match = unconfirmed.first(where: { $0.text == text }) {
+                confirmed.insert(match.clientID)
+            }
+        }
+        if !confirmed.isEmpty { unconfirmed.removeAll { confirmed.contains($0.clientID) } }
+    }
+
+    /// Sends again, in order, what a server took but nobody confirmed, once the tab was opened again (the server that
+    /// took them may be gone with its outbox); the service keeps one of each.
+    func resendUnconfirmed(until deadline: ContinuousClock.Instant) async {
+        while mustResend, ContinuousClock.now < deadline {
+            mustResend = false
+            for message in unconfirmed {
+                _ = await post(message.text, clientID: message.clientID, until: deadline)
+                if mustResend { break }
+            }
         }
     }
 
@@ -124,6 +177,24 @@ actor FaultTab {
         ordered: Bool = true
     ) async -> SendOutcome {
         var outcome = SendOutcome(accepted: false, refusals: 0, unanswered: 0)
+        repeat {
+            await resendUnconfirmed(until: deadline)
+            let attempt = await post(text, clientID: clientID, until: deadline)
+            outcome.accepted = attempt.accepted
+            outcome.refusals += attempt.refusals
+            outcome.unanswered += attempt.unanswered
+            outcome.lastRefusal = attempt.lastRefusal
+        } while !outcome.accepted && mustResend && ContinuousClock.now < deadline
+        if outcome.accepted {
+            if ordered { accepted.append(text) } else { acceptedUnordered.append(text) }
+            unconfirmed.append((text, clientID))
+        }
+        return outcome
+    }
+
+    /// One message, posted again and again until a 2xx, a refusal of the request itself, or `deadline`.
+    private func post(_ text: String, clientID: String, until deadline: ContinuousClock.Instant) async -> SendOutcome {
+        var outcome = SendOutcome(accepted: false, refusals: 0, unanswered: 0)
         while ContinuousClock.now < deadline {
             let body: [String: Any] = ["text": text, "clientId": clientID]
             guard let (status, data) = try? await http.send(.POST, baseURL + "/api/tabs/\(tabID)/messages", json: body)
@@ -134,15 +205,16 @@ actor FaultTab {
             }
             if (200..<300).contains(status) {
                 outcome.accepted = true
-                if ordered { accepted.append(text) } else { acceptedUnordered.append(text) }
                 return outcome
             }
             let code = Self.errorCode(data)
             outcome.lastRefusal = "HTTP \(status) \(code ?? "")"
             if status == 400 || status == 413 || status == 415 {
                 return outcome  // The request itself is wrong: sending it again cannot help.
-            } else if status == 404, code == "unknown_tab" {
+            } else if (status == 404 && code == "unknown_tab") || (status == 503 && code == "draining") {
                 try? await open()
+                // What a server took before must go first: the caller sends it again, then this.
+                if mustResend { return outcome }
             } else if status == 503, code == "storage_unavailable" {
                 outcome.refusals += 1
                 try? await Task.sleep(for: .milliseconds(100))
