@@ -29,6 +29,8 @@ struct WidgetLauncher: Service {
     var crashAfterMessages: Int?
     /// `--tab-idle-timeout`.
     var tabIdleTimeout: Duration = .seconds(600)
+    /// `--drain-timeout`.
+    var drainTimeout: Duration = .seconds(10)
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -47,6 +49,7 @@ struct WidgetLauncher: Service {
             tabIdleTimeout: tabIdleTimeout,
             kiosk: kiosk,
             previewConfigFile: previewConfigFile,
+            drainTimeout: drainTimeout,
             crashAfterMessages: crashAfterMessages
         )
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }

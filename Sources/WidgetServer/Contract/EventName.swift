@@ -19,4 +19,7 @@ enum EventName: String, CaseIterable, Sendable {
     case fatalError = "error.fatal"
     case transientError = "error.transient"
     case result = "result"
+    /// Not a tab's event: the server's last word on a stream before it ends it (`ServerDrain`), never numbered or
+    /// replayed.
+    case reconnect = "reconnect"
 }
