@@ -24,6 +24,7 @@ export const EVENT_NAMES = Object.freeze([
   'error.transient',
   'result',
   'hello',
+  'reconnect',
 ]);
 
 /** One EventSource for one tab; see the kit's EventStream for its events and states. */
