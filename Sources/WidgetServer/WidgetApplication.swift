@@ -13,6 +13,7 @@ public struct WidgetApplication: Service {
     let application: any Service
     let logger: Logger
 
+    /// Runs the application until a graceful shutdown, then drains, then stops it.
     public func run() async throws {
         let group = ServiceGroup(
             configuration: .init(services: [application, DrainService(drain: drain)], logger: logger)
