@@ -25,6 +25,7 @@ export const EVENT_NAMES = Object.freeze([
   'result',
   'hello',
   'tab.credential',
+  'reconnect',
 ]);
 
 /** One EventSource for one tab; see the kit's EventStream for its events and states. */

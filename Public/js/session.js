@@ -467,6 +467,14 @@ export class ChatSession extends EventTarget {
     stream.addEventListener('event', (event) => {
       if (stream !== this.#stream) return;
       const { name, data } = /** @type {CustomEvent} */ (event).detail;
+      if (name === 'reconnect') {
+        // The server is draining before it stops: reopen from the last event at once, without the
+        // backoff; the next server behind the balancer, or this one restarted, answers. If that
+        // server does not hold the tab, its 204 closes the stream and the tab is opened there.
+        stream.close();
+        this.#openStream(tabId, stream.lastEventId || after);
+        return;
+      }
       this.#apply(name, data);
     });
     stream.open();

@@ -44,6 +44,8 @@ extension APIError {
         case rateLimited = "rate_limited"
         /// As many tabs are open as the server keeps (`Retry-After`).
         case tooManyTabs = "too_many_tabs"
+        /// The server is draining before it stops: new tabs go to another server (`Retry-After`).
+        case draining = "draining"
         /// No open tab has this id.
         case unknownTab = "unknown_tab"
         /// The tab's chat session has ended.

@@ -27,7 +27,7 @@ extension APIError.Code {
         case .rateLimited: .tooManyRequests
         case .internalError, .templateMissing, .previewConfigMissing, .previewConfigInvalid: .internalServerError
         case .fileUnavailable: .badGateway
-        case .tooManyTabs, .sessionFailed, .storageUnavailable: .serviceUnavailable
+        case .tooManyTabs, .draining, .sessionFailed, .storageUnavailable: .serviceUnavailable
         }
     }
 }

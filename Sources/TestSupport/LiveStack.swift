@@ -13,6 +13,8 @@ public struct LiveStack: Sendable {
     public var widgetURL: String
     /// The stack's data folder (service database, tab histories).
     public var dataDirectory: URL
+    /// The widget server's drain, which a test starts as a graceful shutdown would, without the stop that follows.
+    public var drain: ServerDrain
 
     /// Runs the embedded service alone, in `dataDirectory`, for as long as `body` runs; port 0 picks a free one.
     /// `scenarios` (location → scenario JSON) replaces the repository's scenarios, keeping `default`.
@@ -119,7 +121,12 @@ public struct LiveStack: Sendable {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw LiveStackError.didNotStart }
             return try await body(
-                LiveStack(serviceURL: serviceURL, widgetURL: "http://127.0.0.1:\(port)", dataDirectory: directory)
+                LiveStack(
+                    serviceURL: serviceURL,
+                    widgetURL: "http://127.0.0.1:\(port)",
+                    dataDirectory: directory,
+                    drain: widget.drain
+                )
             )
         }
     }

@@ -24,9 +24,14 @@ public final class SSEReader: Sendable {
     private let iterator: IteratorBox
     private let reading: Task<Void, Never>
 
-    /// Connects to `url` and starts parsing; with `includeComments`, each `:` comment line is an event named `:`.
-    public init(url: String, headers requestHeaders: [String: String] = [:], includeComments: Bool = false) async throws
-    {
+    /// Connects to `url` and starts parsing; with `includeComments`, each `:` comment line is an event named `:`, and
+    /// with `includeRetry`, each `retry:` line is an event named `retry:` whose data is its value.
+    public init(
+        url: String,
+        headers requestHeaders: [String: String] = [:],
+        includeComments: Bool = false,
+        includeRetry: Bool = false
+    ) async throws {
         var request = HTTPClientRequest(url: url)
         for (name, value) in requestHeaders { request.headers.add(name: name, value: value) }
         let response = try await LoopbackHTTP.client.execute(request, timeout: .seconds(120))
@@ -38,6 +43,7 @@ public final class SSEReader: Sendable {
         reading = Task {
             var parser = SSEParser()
             parser.includeComments = includeComments
+            parser.includeRetry = includeRetry
             do {
                 for try await chunk in response.body {
                     for event in parser.feed(Array(buffer: chunk)) { sink.yield(event) }
@@ -55,6 +61,12 @@ public final class SSEReader: Sendable {
     /// The next event, or nil if the stream ended or `timeout` passed first.
     public func next(timeout: Duration = .seconds(10)) async -> Event? {
         await withTimeout(timeout) { await self.iterator.next() }
+    }
+
+    /// Whether the server ends the stream within `timeout` with no event before the end; false if an event comes
+    /// first or the time passes.
+    public func ends(within timeout: Duration = .seconds(10)) async -> Bool {
+        await withTimeout(timeout) { await self.iterator.next() == nil } ?? false
     }
 
     /// Skips events until one satisfies `predicate`; nil if none does within `timeout` in all.
@@ -87,6 +99,8 @@ private actor IteratorBox {
 public struct SSEParser: Sendable {
     /// Whether comment lines become events named `:` (their text as data).
     public var includeComments = false
+    /// Whether `retry:` lines become events named `retry:` (the value as data).
+    public var includeRetry = false
     /// Bytes not yet ending in a newline: a chunk may end inside a multi-byte character.
     private var buffer: [UInt8] = []
     private var id: String?
@@ -118,6 +132,7 @@ public struct SSEParser: Sendable {
                 case "id": id = value
                 case "event": name = value
                 case "data": data.append(value)
+                case "retry" where includeRetry: events.append(.init(id: nil, name: "retry:", data: value))
                 default: break
                 }
             }

@@ -1,35 +1,42 @@
 import AsyncHTTPClient
 import Foundation
 import HTTPAPI
-public import Hummingbird
+import Hummingbird
 public import Logging
 import Mustache
 import NIOCore
 import WebimClientLibrary
 
-/// Builds the widget server: the page, static files, tabs and their event streams.
+/// Builds the widget server: the page, static files, tabs and their event streams, and the drain before it stops.
 ///
 /// - Parameter onServerRunning: called with the bound port once the server accepts connections.
 public func makeWidgetApplication(
     configuration requested: WidgetConfiguration,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) async throws -> some ApplicationProtocol {
+) async throws -> WidgetApplication {
     let configuration = fittedToDescriptors(requested, logger: logger)
     let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
     let registry = TabRegistry()
     let storage = try TabStorage(dataDirectory: configuration.dataDirectory)
     let opener = TabOpener(registry: registry, storage: storage, configuration: configuration, logger: logger)
     let downloads = DownloadClient(maxTabs: configuration.maxTabs)
+    let drain = ServerDrain(
+        registry: registry,
+        timeout: configuration.drainTimeout,
+        clock: configuration.drainClock,
+        logger: logger
+    )
     let router = makeWidgetRouter(
         templates: templates,
         registry: registry,
         storage: storage,
         downloads: downloads.client,
+        drain: drain,
         configuration: configuration,
         logger: logger
     )
-    return Application(
+    let application = Application(
         router: router,
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
@@ -55,6 +62,7 @@ public func makeWidgetApplication(
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
+    return WidgetApplication(drain: drain, application: application, logger: logger)
 }
 
 /// The router with every route of the contract.
@@ -63,10 +71,13 @@ func makeWidgetRouter(
     registry: TabRegistry,
     storage: TabStorage,
     downloads: HTTPClient,
+    drain: ServerDrain,
     configuration: WidgetConfiguration,
     logger: Logger
 ) -> Router<WidgetRequestContext> {
     let router = Router(context: WidgetRequestContext.self)
+    // First, so that every request counts, refused ones too, until its answer is ready.
+    router.add(middleware: InFlightRequestMiddleware(drain: drain))
     router.add(middleware: APIErrorMiddleware(logger: logger))
     router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
     router.add(
@@ -76,14 +87,16 @@ func makeWidgetRouter(
         )
     )
     router.addRoutes(StaticFileController(publicDirectory: configuration.publicDirectory).endpoints)
-    router.addRoutes(PageController(templates: templates, registry: registry, configuration: configuration).endpoints)
+    router.addRoutes(PageController(templates: templates, configuration: configuration).endpoints)
+    router.addRoutes(HealthController(registry: registry, drain: drain, configuration: configuration).endpoints)
     let previewFile = configuration.previewConfigFile.map(PreviewConfigFile.init)
     router.addRoutes(
         PreviewController(templates: templates, file: previewFile, configuration: configuration).endpoints
     )
     let crashPoint = CrashPoint(afterMessages: configuration.crashAfterMessages)
     let tabs: [RouteCollection<WidgetRequestContext>] = [
-        TabController(registry: registry, storage: storage, configuration: configuration, logger: logger).endpoints,
+        TabController(registry: registry, storage: storage, drain: drain, configuration: configuration, logger: logger)
+            .endpoints,
         EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
         MessageController(registry: registry, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
@@ -104,13 +117,16 @@ func makeWidgetRouter(
 /// The routes the server registers, as `METHOD /path` read from its router, for the test that holds them against
 /// `openapi.yaml`.
 func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
+    let registry = TabRegistry()
+    let logger = Logger(label: "routes")
     let router = makeWidgetRouter(
         templates: try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory),
-        registry: TabRegistry(),
+        registry: registry,
         storage: try .withHistoryInMemory(tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs")),
         downloads: .shared,
+        drain: ServerDrain(registry: registry, timeout: .zero, clock: ContinuousClock(), logger: logger),
         configuration: configuration,
-        logger: Logger(label: "routes")
+        logger: logger
     )
     return router.routes.map { "\($0.method.rawValue) \($0.path)" }
 }

@@ -53,11 +53,15 @@ public struct WidgetConfiguration: Sendable {
     /// Seals the visitor credentials pages hold, so that every server of a deployment sharing it can continue any
     /// page's tab (`--cluster-key-file`); by default a key of this process alone.
     public var clusterKey = ClusterKey.random()
+    /// How long a drain (on SIGTERM) waits for the requests in flight before the server stops anyway (`ServerDrain`).
+    public var drainTimeout: Duration
+    /// The clock the drain's timeout runs on; tests pass a `TestClock`.
+    public var drainClock: any Clock<Duration>
     /// For the fault harness only: SIGKILL right after this many new visitor messages are committed, before the
     /// last one is answered. Nil (always, outside the harness): never.
     public var crashAfterMessages: Int?
 
-    /// A configuration; the timing defaults are the contract's (10 min idle tabs, 15 s pings).
+    /// A configuration; the timing defaults are the contract's (10 min idle tabs, 15 s pings, a 10 s drain).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -80,6 +84,8 @@ public struct WidgetConfiguration: Sendable {
         tabCreationRate: RateRule? = RateRule(perSecond: 1, burst: 30),
         kiosk: KioskConfiguration = KioskConfiguration(),
         previewConfigFile: URL? = nil,
+        drainTimeout: Duration = .seconds(10),
+        drainClock: any Clock<Duration> = ContinuousClock(),
         crashAfterMessages: Int? = nil
     ) {
         self.host = host
@@ -103,6 +109,8 @@ public struct WidgetConfiguration: Sendable {
         self.tabCreationRate = tabCreationRate
         self.kiosk = kiosk
         self.previewConfigFile = previewConfigFile
+        self.drainTimeout = drainTimeout
+        self.drainClock = drainClock
         self.crashAfterMessages = crashAfterMessages
     }
 

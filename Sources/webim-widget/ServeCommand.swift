@@ -48,6 +48,14 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var tabIdleTimeout = 600
 
+    @Option(
+        help: """
+            Seconds a graceful stop (SIGTERM, Ctrl-C) waits for the requests in flight, after /readyz turns 503 and \
+            the open streams are told to reconnect elsewhere; then the tabs close, their data kept.
+            """
+    )
+    var drainTimeout = 10
+
     @OptionGroup var shared: SharedOptions
 
     @Option(help: "Widget server port (0 picks a free one).")
@@ -104,6 +112,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxTabs >= 1, tabDataBudgetMb >= 1, tabIdleTimeout >= 1 else {
             throw ValidationError("--max-tabs, --tab-data-budget-mb and --tab-idle-timeout are at least 1.")
         }
+        guard drainTimeout >= 0 else {
+            throw ValidationError("--drain-timeout is whole seconds, 0 or more.")
+        }
         if let crashAfterMessages, crashAfterMessages < 1 {
             throw ValidationError("--crash-after-messages is at least 1.")
         }
@@ -153,6 +164,7 @@ struct ServeCommand: AsyncParsableCommand {
             explicit: clusterKeyFile.map { URL(fileURLWithPath: $0) },
             default: dataDirectory.appendingPathComponent("widget/cluster.key")
         )
+        launcher.drainTimeout = .seconds(drainTimeout)
         var services: [any Service] = []
         if let account {
             await launcher.accountURL.fulfil(account)

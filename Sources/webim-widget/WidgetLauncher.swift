@@ -31,6 +31,8 @@ struct WidgetLauncher: Service {
     var tabIdleTimeout: Duration = .seconds(600)
     /// `--cluster-key-file`'s key, or the one kept in the data folder.
     var clusterKey = ClusterKey.random()
+    /// `--drain-timeout`.
+    var drainTimeout: Duration = .seconds(10)
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -49,6 +51,7 @@ struct WidgetLauncher: Service {
             tabIdleTimeout: tabIdleTimeout,
             kiosk: kiosk,
             previewConfigFile: previewConfigFile,
+            drainTimeout: drainTimeout,
             crashAfterMessages: crashAfterMessages
         )
         configuration.clusterKey = clusterKey

@@ -12,9 +12,10 @@ import WebimClientLibrary
                 "snapshot", "message.added", "message.changed", "message.removed", "messages.cleared", "chat.state",
                 "visit.state", "operator.changed", "operator.typing", "departments", "location.settings",
                 "online.status", "unread.operator", "unread.visitor", "hello", "error.fatal", "error.transient",
-                "result", "tab.credential",
+                "result", "tab.credential", "reconnect",
             ]
         )
+        #expect(ReconnectReason.allCases.map(\.rawValue) == ["draining"])
         #expect(TabEvent.messagesCleared.name == .messagesCleared)
         #expect(TabEvent.fatalError(type: "", message: "").name.rawValue == "error.fatal")
     }

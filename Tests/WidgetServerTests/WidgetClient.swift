@@ -29,6 +29,9 @@ struct WidgetClient: Sendable {
 
     init(_ stack: LiveStack) { baseURL = stack.widgetURL }
 
+    /// A client of a widget server this test did not start in-process (a `webim-widget` child process).
+    init(baseURL: String) { self.baseURL = baseURL }
+
     /// Runs the widget server alone, with no chat service behind it (pages and checks that need none).
     static func withWidgetAlone(
         adjust: @Sendable (inout WidgetConfiguration) -> Void = { _ in },
@@ -81,6 +84,11 @@ struct WidgetClient: Sendable {
             request.headers.add(name: "Content-Type", value: contentType)
             request.body = .bytes(ByteBuffer(bytes: bodyBytes))
         }
+        return try await execute(request)
+    }
+
+    /// Sends `request` and reads the whole answer.
+    func execute(_ request: HTTPClientRequest) async throws -> Answer {
         let response = try await http.execute(request, timeout: .seconds(30))
         let data = Data(try await response.body.collect(upTo: 32 << 20).readableBytesView)
         let fields = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
@@ -107,12 +115,14 @@ struct WidgetClient: Sendable {
         _ tab: String,
         headers: [String: String] = [:],
         query: String = "",
-        includeComments: Bool = false
+        includeComments: Bool = false,
+        includeRetry: Bool = false
     ) async throws -> SSEReader {
         try await SSEReader(
             url: "\(baseURL)/api/tabs/\(tab)/events\(query)",
             headers: headers,
-            includeComments: includeComments
+            includeComments: includeComments,
+            includeRetry: includeRetry
         )
     }
 

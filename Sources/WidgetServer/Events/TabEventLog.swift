@@ -182,6 +182,26 @@ final class TabEventLog: Sendable {
         for subscriber in subscribers { subscriber.finish() }
     }
 
+    /// Sends `farewell` down every open stream and ends them, as a drain does (`ServerDrain`); returns how many. The
+    /// tab stays open: its page may open a stream again. Under `delivery`, so that no event follows the farewell.
+    @discardableResult
+    func dismissStreams(with farewell: EventFrame) -> Int {
+        delivery.withLock { _ in
+            let subscribers = state.withLock { state in
+                defer { state.subscribers = [] }
+                // As a closed stream does: the reaper counts the tab's idle time from now.
+                state.lastActive = .now
+                return state.subscribers.map(\.continuation)
+            }
+            // Finishing runs the stream's termination handler, which takes `state`: so after the lock.
+            for subscriber in subscribers {
+                subscriber.yield(farewell)
+                subscriber.finish()
+            }
+            return subscribers.count
+        }
+    }
+
     /// Records that the page used the tab (an API call), which keeps the reaper away.
     func touch() { state.withLock { $0.lastActive = .now } }
 

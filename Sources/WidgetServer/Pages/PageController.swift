@@ -1,23 +1,19 @@
-import AsyncHTTPClient
 import Foundation
-import HTTPAPI
 import HTTPTypes
 import Hummingbird
 import Mustache
 import NIOHTTP1
 import WebimWire
 
-/// The widget page and the liveness check.
+/// The widget page.
 struct PageController {
     let templates: MustacheLibrary
-    let registry: TabRegistry
     let configuration: WidgetConfiguration
 
     /// The routes, at the root.
     var endpoints: RouteCollection<WidgetRequestContext> {
         RouteCollection(context: WidgetRequestContext.self)
             .get(use: renderWidget)
-            .get("healthz", use: health)
     }
 
     /// The page's settings, from the query string; mustache escapes them into the HTML.
@@ -69,21 +65,5 @@ struct PageController {
     private func embedHost(_ host: String?, ownOrigins: [String]) -> String? {
         guard let origin = host.flatMap(OriginPolicy.normalizedOrigin) else { return nil }
         return configuration.embedOrigins.contains(origin) || ownOrigins.contains(origin) ? origin : nil
-    }
-
-    private struct Health: Encodable {
-        var ok: Bool
-        var status: String
-        var service: String
-        var tabs: Int
-    }
-
-    /// Liveness, and whether the chat service answers.
-    private func health(_ request: Request, context: WidgetRequestContext) async throws -> Response {
-        let request = HTTPClientRequest(url: configuration.accountURL + "/api/visitor/v1/configs/default?jsonp=false")
-        let reachable = (try? await HTTPClient.shared.execute(request, timeout: .seconds(2)))?.status == .ok
-        return try JSONResponse.make(
-            Health(ok: true, status: "ok", service: reachable ? "reachable" : "unreachable", tabs: registry.count)
-        )
     }
 }

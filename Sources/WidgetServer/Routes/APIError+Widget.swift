@@ -33,6 +33,15 @@ extension APIError {
         )
     }
 
+    /// 503: the server is draining before it stops (`ServerDrain`), so it opens no new tab; the tabs it has keep
+    /// working. A balancer sends the page's next try to another server; one second is the wait for a page that has
+    /// no other.
+    static let draining = APIError(
+        .draining,
+        "The server is about to stop and opens no new chats; try again in a moment.",
+        headers: [.retryAfter: "1"]
+    )
+
     /// 503: the tab's store on disk could not take the message, so it was not accepted; sending it again with the
     /// same `clientId` is safe.
     static let storageUnavailable = APIError(

@@ -12,6 +12,8 @@ import WebimClientLibrary
 struct TabController {
     let registry: TabRegistry
     let storage: TabStorage
+    /// Once it has started, no new tab opens here.
+    let drain: ServerDrain
     let configuration: WidgetConfiguration
     let logger: Logger
 
@@ -51,8 +53,10 @@ struct TabController {
         if let resume = body.resume, !TabRegistry.isWellFormed(id: resume) {
             throw APIError(.invalidResume, "resume is a tab id this server gave.", field: "resume")
         }
-        if body.resume.flatMap(registry.tab(id:)) == nil, registry.count >= configuration.maxTabs {
-            throw APIError.tooManyTabs(retryAfterSeconds: 30)
+        if body.resume.flatMap(registry.tab(id:)) == nil {
+            // A tab this server holds open continues; any other would start a session that the stop cuts short.
+            if drain.isDraining { throw APIError.draining }
+            if registry.count >= configuration.maxTabs { throw APIError.tooManyTabs(retryAfterSeconds: 30) }
         }
         let (tab, isNew, resumed) = openTab(resuming: body.resume)
         guard isNew else { return try answerOpen(tab) }
@@ -84,6 +88,8 @@ struct TabController {
                 coreLog: options.coreLog
             )
         }
+        // Draining, this server opens no tab: the page's next try goes to the server that continues it.
+        if drain.isDraining { throw APIError.draining }
         guard registry.count < configuration.maxTabs else { throw APIError.tooManyTabs(retryAfterSeconds: 30) }
         let (capacity, perTab) = (configuration.streamQueueCapacity, configuration.streamsPerTab)
         let (tab, isNew) = registry.adoptTab(id: id, streamQueueCapacity: capacity, streamsPerTab: perTab)

@@ -100,6 +100,14 @@ final class TabRegistry: Sendable {
     /// The ids of the open tabs.
     var openIDs: [String] { tabs.withLock { Array($0.keys) } }
 
+    /// Sends `farewell` down every open stream of every tab and ends them (`TabEventLog.dismissStreams`); returns
+    /// how many.
+    @discardableResult
+    func dismissStreams(with farewell: EventFrame) -> Int {
+        let open = tabs.withLock { Array($0.values) }
+        return open.reduce(0) { count, tab in count + tab.events.dismissStreams(with: farewell) }
+    }
+
     /// Every open tab, for shutdown.
     func removeAll() -> [TabSession] {
         tabs.withLock { tabs in
