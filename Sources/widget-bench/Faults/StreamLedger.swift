@@ -25,6 +25,9 @@ struct StreamLedger: Sendable {
     /// Records one event; returns true for a snapshot (the stream is live again).
     @discardableResult
     mutating func record(_ event: SSEReader.Event) -> Bool {
+        // Not the tab's event but the server's word that it ends the stream (a drain): it has no id of its own, and
+        // a parser hands it the last one (as EventSource does).
+        if event.name == "reconnect" { return false }
         events += 1
         let id = event.id.flatMap { Int($0) }
         let json = event.json
