@@ -18,12 +18,15 @@ public struct ClusterKey: Sendable {
     /// The fewest bytes of secret: 128 bits, written in any form (raw bytes, hex, base64).
     public static let minimumBytes = 16
 
-    /// The key from `secret`'s bytes; white space around them (a newline at the end of a file) is not part of it.
+    /// The key from `secret`'s bytes: raw (`head -c 32 /dev/urandom`) or text (base64, hex); line breaks at the end,
+    /// which an editor adds to a text file, are not part of it.
     public init(secret: Data) throws {
-        let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-        let trimmed = secret.drop { whiteSpace.contains($0) }.reversed().drop { whiteSpace.contains($0) }.reversed()
-        guard trimmed.count >= Self.minimumBytes else { throw TooShort() }
-        self.init(material: SymmetricKey(data: Data(trimmed)))
+        var bytes = secret[...]
+        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
+            bytes = bytes.dropLast()
+        }
+        guard bytes.count >= Self.minimumBytes else { throw TooShort() }
+        self.init(material: SymmetricKey(data: Data(bytes)))
     }
 
     private init(material: SymmetricKey) {
