@@ -83,7 +83,8 @@ func makeWidgetRouter(
     router.add(
         middleware: RateLimitMiddleware(
             tabActions: RateLimiter(rule: configuration.tabActionRate),
-            tabCreation: RateLimiter(rule: configuration.tabCreationRate)
+            tabCreation: RateLimiter(rule: configuration.tabCreationRate),
+            trustedProxies: Set(configuration.trustedProxies)
         )
     )
     router.addRoutes(StaticFileController(publicDirectory: configuration.publicDirectory).endpoints)

@@ -50,6 +50,9 @@ public struct WidgetConfiguration: Sendable {
     public var kiosk: KioskConfiguration
     /// The developer preview's variants (`--preview-config`), re-read when the file changes; nil: built-in ones.
     public var previewConfigFile: URL?
+    /// Addresses of the proxies in front of this server (`--trusted-proxies`), whose `X-Real-IP` names the visitor
+    /// that the limit on new tabs counts against.
+    public var trustedProxies: [String] = []
     /// Seals the visitor credentials pages hold, so that every server of a deployment sharing it can continue any
     /// page's tab (`--cluster-key-file`); by default a key of this process alone.
     public var clusterKey = ClusterKey.random()

@@ -34,6 +34,14 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var embedOrigins = ""
 
+    @Option(
+        help: """
+            Comma-separated addresses of the proxies in front (nginx's, 127.0.0.1 on the same host): a request from \
+            one counts against the visitor its X-Real-IP names in the limit on new tabs, not against the proxy.
+            """
+    )
+    var trustedProxies = ""
+
     @Option(help: "The most tabs open at once; a page asking for another gets 503 with Retry-After.")
     var maxTabs = 10_000
 
@@ -160,6 +168,7 @@ struct ServeCommand: AsyncParsableCommand {
         )
         launcher.crashAfterMessages = crashAfterMessages
         launcher.tabIdleTimeout = .seconds(tabIdleTimeout)
+        launcher.trustedProxies = Self.list(trustedProxies)
         launcher.clusterKey = try ClusterKeyFile.load(
             explicit: clusterKeyFile.map { URL(fileURLWithPath: $0) },
             default: dataDirectory.appendingPathComponent("widget/cluster.key")

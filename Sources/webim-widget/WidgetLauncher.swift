@@ -31,6 +31,8 @@ struct WidgetLauncher: Service {
     var tabIdleTimeout: Duration = .seconds(600)
     /// `--cluster-key-file`'s key, or the one kept in the data folder.
     var clusterKey = ClusterKey.random()
+    /// `--trusted-proxies`.
+    var trustedProxies: [String] = []
     /// `--drain-timeout`.
     var drainTimeout: Duration = .seconds(10)
 
@@ -55,6 +57,7 @@ struct WidgetLauncher: Service {
             crashAfterMessages: crashAfterMessages
         )
         configuration.clusterKey = clusterKey
+        configuration.trustedProxies = trustedProxies
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {
             [consoleToken] boundPort in

@@ -3,6 +3,7 @@ import Logging
 import NIOHTTP1
 import TestSupport
 import Testing
+import WebimWire
 
 @testable import WidgetServer
 
@@ -47,6 +48,45 @@ import Testing
             // Reading is never limited.
             #expect(try await client.get("/api/tabs/\(flooding)/limits").status != 429)
         }
+    }
+
+    /// Behind nginx every visitor arrives from the proxy's address: from a trusted proxy, new tabs count against the
+    /// visitor its `X-Real-IP` names; from anyone else the header changes nothing.
+    @Test func newTabsCountAgainstTheVisitorATrustedProxyNames() async throws {
+        // One token per 1,000 s: the third new tab of one visitor within the test is refused however slow the machine.
+        let behindNginx: @Sendable (inout WidgetConfiguration) -> Void = {
+            $0.tabCreationRate = .init(perSecond: 0.001, burst: 2)
+            $0.trustedProxies = ["127.0.0.1"]
+        }
+        try await WidgetClient.withWidgetAlone(adjust: behindNginx) { client in
+            let statuses = try await Self.openTabs(
+                client,
+                from: [
+                    "203.0.113.7", "203.0.113.7", "203.0.113.7", "203.0.113.8", "anything-at-all",
+                ]
+            )
+            // The service is not there, so a tab cannot start (503): what matters is which are 429. The third from
+            // one visitor is; another visitor's is not; a header that is no address counts against the proxy itself,
+            // whose bucket is still full.
+            #expect(statuses.map { $0 == 429 } == [false, false, true, false, false], "\(statuses)")
+        }
+        let untrusted: @Sendable (inout WidgetConfiguration) -> Void = {
+            $0.tabCreationRate = .init(perSecond: 0.001, burst: 2)
+        }
+        try await WidgetClient.withWidgetAlone(adjust: untrusted) { client in
+            let statuses = try await Self.openTabs(client, from: ["203.0.113.1", "203.0.113.2", "203.0.113.3"])
+            #expect(statuses.last == 429, "an untrusted X-Real-IP chose the bucket: \(statuses)")
+        }
+    }
+
+    /// `POST /api/tabs/{tab}` for a new id from each of `visitors` in turn, as a proxy naming them; the statuses.
+    private static func openTabs(_ client: WidgetClient, from visitors: [String]) async throws -> [UInt] {
+        var statuses: [UInt] = []
+        for visitor in visitors {
+            let path = "/api/tabs/\(RandomToken.make(byteCount: 16))"
+            statuses.append(try await client.post(path, "{}", headers: ["X-Real-IP": visitor]).status)
+        }
+        return statuses
     }
 
     @Test func aReloadedPageGetsItsOpenTabBack() async throws {

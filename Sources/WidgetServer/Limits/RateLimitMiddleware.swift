@@ -1,6 +1,7 @@
 import HTTPAPI
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// Answers 429 `rate_limited` (with `Retry-After`) to a page that changes things faster than a person can.
 ///
@@ -12,6 +13,9 @@ struct RateLimitMiddleware: RouterMiddleware {
 
     let tabActions: RateLimiter
     let tabCreation: RateLimiter
+    /// Addresses of the proxies in front (nginx): a request from one is counted against the visitor it names in
+    /// `X-Real-IP`, not against the proxy, which every visitor shares.
+    var trustedProxies: Set<String> = []
 
     func handle(
         _ request: Request,
@@ -22,11 +26,21 @@ struct RateLimitMiddleware: RouterMiddleware {
             let (limiter, key) = bucket(
                 for: request.uri.path,
                 isCreation: request.method == .post,
-                client: context.clientAddress ?? "unknown"
+                client: client(of: request, context: context)
             )
         else { return try await next(request, context) }
         if let wait = limiter.refusal(for: key) { throw APIError.rateLimited(retryAfterSeconds: wait) }
         return try await next(request, context)
+    }
+
+    /// Whom a request counts against: its socket's address, or the one a trusted proxy says it came from.
+    private func client(of request: Request, context: Context) -> String {
+        let address = context.clientAddress ?? "unknown"
+        // Only an address: anything else in the header would be a key a visitor could vary at will.
+        guard trustedProxies.contains(address), let named = request.headers[.xRealIP],
+            let visitor = try? SocketAddress(ipAddress: named, port: 0)
+        else { return address }
+        return visitor.ipAddress ?? address
     }
 
     /// The limiter and key of a request under `/api/tabs`: opening a tab (`POST /api/tabs`, or `POST /api/tabs/{tab}`
@@ -37,4 +51,9 @@ struct RateLimitMiddleware: RouterMiddleware {
         return parts.count == 2 || (parts.count == 3 && isCreation)
             ? (tabCreation, client) : (tabActions, String(parts[2]))
     }
+}
+
+extension HTTPField.Name {
+    /// The visitor's address, as a proxy in front (nginx's `proxy_set_header X-Real-IP $remote_addr`) passes it on.
+    static let xRealIP = Self("X-Real-IP")!
 }
