@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import WebimWire
 
 /// What the fan-out benchmark drives: N streams, and a way to make one message appear on stream `i`.
 protocol FanoutTarget: Sendable {
@@ -12,60 +13,88 @@ protocol FanoutTarget: Sendable {
     func serverCPUTime() -> Duration?
 }
 
-/// The widget server with its embedded service: one tab (core session) per stream, the operator writes through
-/// the service's console API.
+/// Widget servers and their chat service: one tab (core session) per stream, the operator writes through the
+/// service's console API. One server with its embedded service, or a cluster behind nginx (`ClusterFanout`).
 final class WidgetTarget: FanoutTarget, @unchecked Sendable {
     // @unchecked: `visitors` is written once in `prepare`, before any `publish`.
-    let name = "widget"
-    private let server: ServerUnderTest
+    let name: String
     private let http: BenchHTTP
+    /// Where pages open their tabs and send: the server, or nginx in front of several.
+    private let front: String
+    private let serviceURL: String
+    private let consoleToken: String
+    /// Where a tab's stream is read: the front, or the server that holds the tab.
+    private let streamBase: @Sendable (String) async throws -> String
+    private let cpuTime: @Sendable () -> Duration?
     private var visitors: [String] = []
 
-    init(server: ServerUnderTest, http: BenchHTTP) {
-        self.server = server
-        self.http = http
+    convenience init(server: ServerUnderTest, http: BenchHTTP) {
+        self.init(
+            name: "widget",
+            http: http,
+            front: server.widgetURL,
+            serviceURL: server.serviceURL,
+            consoleToken: server.consoleToken,
+            streamBase: { _ in server.widgetURL },
+            cpuTime: { server.cpuTime() }
+        )
+    }
+
+    init(
+        name: String,
+        http: BenchHTTP,
+        front: String,
+        serviceURL: String,
+        consoleToken: String,
+        streamBase: @escaping @Sendable (String) async throws -> String,
+        cpuTime: @escaping @Sendable () -> Duration?
+    ) {
+        (self.name, self.http, self.front, self.serviceURL, self.consoleToken) =
+            (name, http, front, serviceURL, consoleToken)
+        (self.streamBase, self.cpuTime) = (streamBase, cpuTime)
     }
 
     func prepare(count: Int) async throws -> [String] {
         let tabs = try await concurrently(count, width: 64) { index in
-            let answer = try await self.http.object(
-                .POST,
-                self.server.widgetURL + "/api/tabs",
-                json: ["location": "manual"]
-            )
-            guard let tab = (answer as? [String: Any])?["tabId"] as? String else { throw BenchError("no tabId") }
+            // The page proposes its tab's id, so that a balancer sends its first request where the tab will live.
+            let tab = RandomToken.make(byteCount: 16)
+            _ = try await self.http.object(.POST, self.front + "/api/tabs/\(tab)", json: ["location": "manual"])
             // A first visitor message opens the chat the operator then answers in; its text names the tab.
             _ = try await self.http.object(
                 .POST,
-                self.server.widgetURL + "/api/tabs/\(tab)/messages",
-                json: ["text": "hello-\(index)", "clientId": "bench-hello-\(index)"]
+                self.front + "/api/tabs/\(tab)/messages",
+                json: ["text": "\(self.helloPrefix)\(index)", "clientId": "bench-hello-\(index)"]
             )
-            return tab
+            return try await self.streamBase(tab) + "/api/tabs/\(tab)/events"
         }
         visitors = try await visitorIDs(count: count)
         _ = try await concurrently(count, width: 64) { index in
             _ = try await self.consoleCall(.POST, "/visitors/\(self.visitors[index])/join", json: [:])
         }
-        return tabs.map { server.widgetURL + "/api/tabs/\($0)/events" }
+        return tabs
     }
 
     func publish(to index: Int, text: String) async throws {
         _ = try await consoleCall(.POST, "/visitors/\(visitors[index])/messages", json: ["text": text])
     }
 
-    func serverCPUTime() -> Duration? { server.cpuTime() }
+    func serverCPUTime() -> Duration? { cpuTime() }
 
     /// A console API call with the server's token.
     private func consoleCall(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil) async throws -> Any {
         try await http.object(
             method,
-            server.serviceURL + "/operator/api" + path,
+            serviceURL + "/operator/api" + path,
             json: json,
-            headers: [("Authorization", "Bearer \(server.consoleToken)")]
+            headers: [("Authorization", "Bearer \(consoleToken)")]
         )
     }
 
-    /// Each tab's visitor id, found by the `hello-<index>` message it sent; waits until every one is stored.
+    /// The first message's text before the tab's index: one per target, so that two targets on one service (a
+    /// cluster measured direct and through nginx) never take each other's visitors.
+    private var helloPrefix: String { "hello-\(name.replacingOccurrences(of: " ", with: "-"))-" }
+
+    /// Each tab's visitor id, found by the `hello-<target>-<index>` message it sent; waits until every one is stored.
     private func visitorIDs(count: Int) async throws -> [String] {
         let deadline = ContinuousClock.now + .seconds(60)
         while true {
@@ -73,8 +102,10 @@ final class WidgetTarget: FanoutTarget, @unchecked Sendable {
             var ids = [String?](repeating: nil, count: count)
             for chat in chats {
                 let messages = (chat["chat"] as? [String: Any])?["messages"] as? [[String: Any]] ?? []
-                for case let text? in messages.map({ $0["text"] as? String }) where text.hasPrefix("hello-") {
-                    if let index = Int(text.dropFirst(6)), index < count { ids[index] = chat["visitorId"] as? String }
+                for case let text? in messages.map({ $0["text"] as? String }) where text.hasPrefix(helloPrefix) {
+                    if let index = Int(text.dropFirst(helloPrefix.count)), index < count {
+                        ids[index] = chat["visitorId"] as? String
+                    }
                 }
             }
             let found = ids.compactMap { $0 }

@@ -96,15 +96,7 @@ final class ServerUnderTest: @unchecked Sendable {
     }
 
     /// CPU time the server has used (user and system), from `/proc/<pid>/stat`.
-    func cpuTime() -> Duration? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let afterName = stat.range(of: ") ")
-        else { return nil }
-        // After the command name: state is field 3, utime and stime are fields 14 and 15 (proc(5)).
-        let fields = stat[afterName.upperBound...].split(separator: " ")
-        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-        return .seconds(Double(user + system) / Double(sysconf(Int32(_SC_CLK_TCK))))
-    }
+    func cpuTime() -> Duration? { ProcessCPU.time(of: pid) }
 
     /// Open file descriptors, from `/proc/<pid>/fd`.
     func openDescriptors() -> Int {

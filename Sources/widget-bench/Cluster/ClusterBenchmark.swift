@@ -41,6 +41,20 @@ struct ClusterBenchmark: AsyncParsableCommand {
     )
     var bundle: String?
 
+    @Flag(
+        help: """
+            Instead of the scenarios: operator → stream latency, events/s and CPU per event through nginx against \
+            direct to each tab's server (default 1,000 tabs).
+            """
+    )
+    var fanout = false
+
+    @Option(help: "With --fanout: latency samples (one message at a time).")
+    var samples = 500
+
+    @Option(help: "With --fanout: messages per tab for the throughput figure (sent all at once).")
+    var burst = 5
+
     func run() async throws {
         let chosen = try scenarios.split(separator: ",").map { name in
             guard let scenario = Scenario(rawValue: String(name)) else {
@@ -54,7 +68,8 @@ struct ClusterBenchmark: AsyncParsableCommand {
         let (binary, resources) = try locate()
         let http = BenchHTTP(maxConnections: 4_096, retriesFailedConnections: false)
         progress("cluster: seed \(seed), \(servers) servers, binary \(binary.path)")
-        let load = FaultLoad(tabs: tabs ?? (short ? 30 : 300), faults: 1, duration: .seconds(short ? 15 : 60))
+        let defaultTabs = fanout ? 1_000 : short ? 30 : 300
+        let load = FaultLoad(tabs: tabs ?? defaultTabs, faults: 1, duration: .seconds(short ? 15 : 60))
         let setup = ClusterSetup(
             load: load,
             servers: servers,
@@ -63,6 +78,12 @@ struct ClusterBenchmark: AsyncParsableCommand {
             resources: resources,
             http: http
         )
+        if fanout {
+            let rows = try await ClusterFanout.measure(setup: setup, samples: samples, burst: burst)
+            try await http.shutdown()
+            print(rows.joined(separator: "\n"))
+            return
+        }
         var reports: [FaultReport] = []
         for scenario in chosen {
             let started = ContinuousClock.now

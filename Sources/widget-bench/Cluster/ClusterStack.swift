@@ -103,6 +103,23 @@ final class ClusterStack: Sendable {
         return counts
     }
 
+    /// The CPU time every process of the deployment has used so far: the service, the widget servers, nginx's.
+    func cpuTime() -> Duration {
+        let pids = [service.pid] + servers.map(\.server.pid)
+        let parts = pids.compactMap { $0.flatMap(ProcessCPU.time(of:)) }
+        return parts.reduce(nginx.pid.flatMap(ProcessCPU.timeWithChildren(of:)) ?? .zero, +)
+    }
+
+    /// The server that holds `tab` now, by asking each.
+    func holder(of tab: String) async throws -> Widget {
+        for widget in servers {
+            if let (status, _) = try? await http.send(.GET, widget.url + "/api/tabs/\(tab)/limits"), status == 200 {
+                return widget
+            }
+        }
+        throw BenchError("no server holds tab \(tab)")
+    }
+
     /// Stops everything gracefully, nginx first.
     func stop() {
         nginx.stop()

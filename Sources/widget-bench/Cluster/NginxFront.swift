@@ -54,6 +54,9 @@ final class NginxFront: Sendable {
         kill(process.processIdentifier, SIGHUP)
     }
 
+    /// The master's process id, while it runs (its workers are its children).
+    var pid: Int32? { running.withLock { process in process.flatMap { $0.isRunning ? $0.processIdentifier : nil } } }
+
     /// Stops nginx at once (SIGTERM), and waits for it.
     func stop() {
         guard let process = running.withLock({ $0 }), process.isRunning else { return }
