@@ -104,13 +104,14 @@ def _accepts(port: int) -> bool:
         return False
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """On a failure, the end of every process's log goes into the report."""
-    if call.excinfo is None or "cluster" not in item.fixturenames:
-        return
-    deployment = item.funcargs.get("cluster")
-    if deployment is None:
-        return
-    for child in deployment.children:
-        item.add_report_section(call.when, child.name, child.tail(40) or "(nothing)")
+    """On a failure, the end of every process's log goes into the report; each phase's report is kept on the item
+    (`rep_call`), so that a browser fixture can save its evidence when the test failed."""
+    deployment = item.funcargs.get("cluster") if "cluster" in item.fixturenames else None
+    if call.excinfo is not None and deployment is not None:
+        for child in deployment.children:
+            item.add_report_section(call.when, child.name, child.tail(40) or "(nothing)")
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)

@@ -55,13 +55,6 @@ def driver(request, cluster: Cluster):
         browser.quit()
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    outcome = yield
-    report = outcome.get_result()
-    setattr(item, f"rep_{report.when}", report)
-
-
 def visitor_items(driver) -> list[tuple[str, str]]:
     return [tuple(item) for item in driver.execute_script(ITEMS_JS)]
 
@@ -127,3 +120,6 @@ def test_the_page_carries_on_on_another_server_when_its_server_dies(cluster: Clu
     visitor = [text for text in chats[0] if text in ("Before the fall", "While it was down", "After the fall")]
     assert visitor == ["Before the fall", "While it was down", "After the fall"], f"the service keeps {visitor}"
     assert [entry for entry in driver.get_log("browser") if "Uncaught" in entry["message"]] == []
+    # What the visitor sees after the hand-over, for a person to look at.
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(ARTIFACTS / "cluster-hand-over-after.png"))
