@@ -84,8 +84,7 @@ export class ChatStore extends EventTarget {
       return this.#serverEntry(message, match);
     });
     for (const entry of previous) {
-      const onItsWay = !entry.confirmed || (entry.sendStatus === 'sending' && entry.message.clientId !== null);
-      if (!used.has(entry) && onItsWay) entries.push(entry);
+      if (!used.has(entry) && onItsWay(entry)) entries.push(entry);
     }
     this.#entries = entries;
     this.#emit('messages');
@@ -119,6 +118,12 @@ export class ChatStore extends EventTarget {
     } else if (index >= 0 && beforeId == null && !this.#entries[index].confirmed) {
       // The server's copy of an optimistic message keeps the row where the visitor saw it.
       entries.splice(index, 0, entry);
+    } else if (entry.sendStatus === 'sent') {
+      // As the SDK's tracker does: what the service has goes before the visitor's messages still on their
+      // way (a server that continued the tab reads its history while the page sends those again).
+      let at = entries.length;
+      while (at > 0 && onItsWay(entries[at - 1])) at -= 1;
+      entries.splice(at, 0, entry);
     } else {
       entries.push(entry);
     }
@@ -277,6 +282,15 @@ export class ChatStore extends EventTarget {
   #emit(type) {
     this.dispatchEvent(new CustomEvent(type));
   }
+}
+
+/**
+ * Whether a row is one of the visitor's messages still on its way: optimistic, or a server's copy
+ * that is still `sending` (in that server's outbox).
+ * @param {Entry} entry
+ */
+function onItsWay(entry) {
+  return !entry.confirmed || (entry.sendStatus === 'sending' && entry.message.clientId !== null);
 }
 
 /** Whether a server message is the one this row shows (same id, or same clientId). */

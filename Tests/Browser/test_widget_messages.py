@@ -235,3 +235,34 @@ def test_the_visitor_likes_then_dislikes_an_operator_message(page, operator_api,
     page.wait.until(lambda d: stored_reaction(d) == "dislike", "the service kept the like")
     assert like.get_attribute("aria-pressed") == "false"
     assert driver.find_elements(By.CSS_SELECTOR, "[data-message-error]:not([hidden])") == []
+
+
+def test_history_a_new_server_reads_goes_before_the_messages_still_on_their_way(page, driver):
+    """After a hand-over the new server's snapshot may come before it has read the chat's history, while the page
+    sends again what is still on its way: the history then arrives with no position, and goes before those
+    messages, as the SDK's tracker orders them (the transcript once showed the older message last)."""
+    page.open()
+    order = driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        import('/static/js/store.js').then(({ ChatStore }) => {
+          const store = new ChatStore();
+          const sent = (id, text, time) => ({ id, clientId: 'c-' + id, type: 'visitor', text, time, sendStatus: 'sent' });
+          store.applySnapshot({ messages: [sent('a', 'Before the fall', 1)] });
+          store.addOutgoing({ clientId: 'c-b', text: 'While it was down' });
+          // The new server's snapshot: nothing read yet; the message on its way stays, the old one goes for now.
+          store.applySnapshot({ messages: [] });
+          store.addMessage(sent('a', 'Before the fall', 1), null);
+          const afterHistory = store.entries.map((entry) => entry.message.text);
+          store.addMessage(sent('b', 'While it was down', 2), null);
+          // An operator's message that arrives while one of the visitor's is on its way goes before it, too.
+          store.addOutgoing({ clientId: 'c-c', text: 'Still sending' });
+          store.addMessage({ id: 'o', type: 'operator', text: 'Hello', time: 3 }, null);
+          done({ afterHistory, final: store.entries.map((entry) => entry.message.text) });
+        }, (error) => done({ error: String(error) }));
+        """
+    )
+    assert order == {
+        "afterHistory": ["Before the fall", "While it was down"],
+        "final": ["Before the fall", "While it was down", "Hello", "Still sending"],
+    }
