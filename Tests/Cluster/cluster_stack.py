@@ -40,18 +40,6 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_until(condition, timeout: float, message: str):
-    """Polls `condition` until it returns something truthy, which it returns; fails with `message` after `timeout`."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = condition()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            raise AssertionError(message)
-        time.sleep(0.05)
-
-
 class Child:
     """A child process whose printed `Label:  URL` lines are collected and whose standard error goes to a file."""
 
@@ -94,6 +82,19 @@ class Child:
             if match := PRINTED_URL.match(line):
                 self.printed[match.group(1)] = match.group(2)
         return self.printed[label]
+
+    def wait_for_line(self, text: str, timeout: float = STARTUP_TIMEOUT) -> str:
+        """Waits until the process prints a line holding `text`, and returns it; fails when it exits first."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"{self.name} printed no line with {text!r} in {timeout} s{self.tail()}")
+            if line is None:
+                raise AssertionError(f"{self.name} exited ({self.process.wait()}) before printing {text!r}{self.tail()}")
+            if text in line:
+                return line
 
     def tail(self, lines: int = 20) -> str:
         text = self.log.read_text(errors="replace").splitlines()[-lines:] if self.log.exists() else []
@@ -212,6 +213,8 @@ def nginx_main(prefix: Path, site: Path) -> str:
     )
     return (
         f"{user}daemon off;\nworker_processes 1;\npid {prefix / 'nginx.pid'};\nerror_log {prefix / 'error.log'} info;\n"
+        # Also on its standard output, which the test reads: "start worker processes" says it listens.
+        "error_log /dev/stdout notice;\n"
         "events { worker_connections 1024; }\n"
         f"http {{\n{temporary}    include {site};\n}}\n"
     )

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import tarfile
 from pathlib import Path
 
 import pytest
 
-from cluster_stack import STARTUP_TIMEOUT, Child, Cluster, free_port, nginx_main, nginx_site, wait_until
+from cluster_stack import Child, Cluster, free_port, nginx_main, nginx_site
 
 #: Widget servers behind nginx.
 WIDGET_SERVERS = 2
@@ -85,23 +84,12 @@ def cluster(bundle, tmp_path_factory):
         assert checked.returncode == 0, f"nginx -t refused the configuration:\n{checked.stderr}"
         proxy = Child("nginx", [nginx, "-p", str(prefix), "-c", str(main)], work, prefix / "stderr.log")
         deployment.children.append(proxy)
-        wait_until(
-            lambda: proxy.process.poll() is not None or _accepts(deployment.port),
-            STARTUP_TIMEOUT,
-            f"nginx never listened on {deployment.port}",
-        )
+        # Logged once its sockets listen, before any worker runs.
+        proxy.wait_for_line("start worker processes")
         assert proxy.process.poll() is None, f"nginx exited:\n{(prefix / 'error.log').read_text(errors='replace')}"
         yield deployment
     finally:
         deployment.stop()
-
-
-def _accepts(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1):
-            return True
-    except OSError:
-        return False
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -7,8 +7,6 @@ A module of its own: it kills a server, so it gets a deployment of its own (the 
 from __future__ import annotations
 
 import json
-import os
-import time
 import urllib.request
 from pathlib import Path
 
