@@ -6,7 +6,7 @@ import Synchronization
 enum ClusterScenarios {
     /// One server SIGKILLed mid-conversation: each of its tabs is continued by another server from its credential.
     static func serverKilled(_ setup: ClusterSetup) async throws -> FaultReport {
-        try await setup.run("server killed") { stack, conversation, tabs, started in
+        try await setup.run("server killed") { stack, tabs, started in
             try await ContinuousClock().sleep(until: started + setup.load.duration / 3)
             var random = SeededRandom(seed: setup.seed)
             let victim = Int.random(in: 0..<stack.servers.count, using: &random)
@@ -31,7 +31,7 @@ enum ClusterScenarios {
 
     /// Every server stopped with SIGTERM (its drain) and started again, one at a time.
     static func rollingRestart(_ setup: ClusterSetup) async throws -> FaultReport {
-        try await setup.run("rolling restart") { stack, _, _, started in
+        try await setup.run("rolling restart") { stack, _, started in
             let servers = stack.servers
             let step = setup.load.duration / (servers.count + 1)
             var drains: [Duration] = []
@@ -50,7 +50,7 @@ enum ClusterScenarios {
     /// A server added to nginx mid-conversation: new tabs reach it; of the old ones, only those whose hash now
     /// falls on it move there (consistent hashing), each continued from its credential.
     static func serverAdded(_ setup: ClusterSetup) async throws -> FaultReport {
-        try await setup.run("server added") { stack, conversation, tabs, started in
+        try await setup.run("server added") { stack, tabs, started in
             try await ContinuousClock().sleep(until: started + setup.load.duration / 3)
             let added = try await stack.addServer()
             try stack.nginx.reload(upstreams: stack.servers.map(\.upstream))
@@ -88,32 +88,20 @@ struct ClusterSetup: Sendable {
     /// started), then lets it finish and reconciles; `inject` returns the scenario's notes.
     func run(
         _ name: String,
-        inject: @Sendable (ClusterStack, Conversation, [FaultTab], ContinuousClock.Instant) async throws -> [String]
+        inject: @Sendable (ClusterStack, [FaultTab], ContinuousClock.Instant) async throws -> [String]
     ) async throws -> FaultReport {
         try await ScenarioDirectory.with("cluster-\(name.replacingOccurrences(of: " ", with: "-"))", seed: seed) {
             directory in
             let stack = try ClusterStack(directory: directory, binary: binary, resources: resources, http: http)
             defer { stack.stop() }
             let console = try await stack.start(servers: servers)
-            let tabs = try await Conversation.openTabs(count: load.tabs, http: http, baseURL: stack.frontURL)
-            let conversation = Conversation(tabs: tabs, console: console, seed: seed)
-            let talking = Task {
-                await conversation.run(messageInterval: load.messageInterval, operatorInterval: load.operatorInterval)
-            }
-            let started = ContinuousClock.now
-            var notes: [String] = []
-            do {
-                notes = try await inject(stack, conversation, tabs, started)
-                try await ContinuousClock().sleep(until: started + load.duration)
-            } catch {
-                await conversation.stop()
-                await talking.value
-                throw error
-            }
-            await conversation.stop()
-            await talking.value
-            let figures = try await conversation.reconcile(timeout: .seconds(120))
-            for tab in tabs { await tab.stopReading() }
+            let (figures, notes) = try await Conversation.converse(
+                baseURL: stack.frontURL,
+                http: http,
+                console: console,
+                load: load,
+                seed: seed
+            ) { tabs, started in try await inject(stack, tabs, started) }
             var report = FaultReport(
                 scenario: name,
                 faults: notes.first ?? "",

@@ -209,3 +209,37 @@ actor Conversation {
         return true
     }
 }
+
+extension Conversation {
+    /// Opens `load.tabs` tabs at `baseURL`, runs the conversation while `inject` runs (from the moment the conversation
+    /// started) and for the rest of `load.duration`, then lets it finish and reconciles; also what `inject` returned.
+    static func converse<Injected: Sendable>(
+        baseURL: String,
+        http: BenchHTTP,
+        console: ConsoleDriver,
+        load: FaultLoad,
+        seed: UInt64,
+        inject: ([FaultTab], ContinuousClock.Instant) async throws -> Injected
+    ) async throws -> (figures: Reconciliation, injected: Injected) {
+        let tabs = try await openTabs(count: load.tabs, http: http, baseURL: baseURL)
+        let conversation = Conversation(tabs: tabs, console: console, seed: seed)
+        let talking = Task {
+            await conversation.run(messageInterval: load.messageInterval, operatorInterval: load.operatorInterval)
+        }
+        let started = ContinuousClock.now
+        let injected: Injected
+        do {
+            injected = try await inject(tabs, started)
+            try await ContinuousClock().sleep(until: started + load.duration)
+        } catch {
+            await conversation.stop()
+            await talking.value
+            throw error
+        }
+        await conversation.stop()
+        await talking.value
+        let figures = try await conversation.reconcile(timeout: .seconds(120))
+        for tab in tabs { await tab.stopReading() }
+        return (figures, injected)
+    }
+}

@@ -75,24 +75,12 @@ enum KillScenarios {
         seed: UInt64,
         inject: (ContinuousClock.Instant) async throws -> Void
     ) async throws -> Conversation.Reconciliation {
-        let tabs = try await Conversation.openTabs(count: load.tabs, http: stack.http, baseURL: stack.widgetURL)
-        let conversation = Conversation(tabs: tabs, console: console, seed: seed)
-        let talking = Task {
-            await conversation.run(messageInterval: load.messageInterval, operatorInterval: load.operatorInterval)
-        }
-        let started = ContinuousClock.now
-        do {
-            try await inject(started)
-            try await ContinuousClock().sleep(until: started + load.duration)
-        } catch {
-            await conversation.stop()
-            await talking.value
-            throw error
-        }
-        await conversation.stop()
-        await talking.value
-        let figures = try await conversation.reconcile(timeout: .seconds(120))
-        for tab in tabs { await tab.stopReading() }
-        return figures
+        try await Conversation.converse(
+            baseURL: stack.widgetURL,
+            http: stack.http,
+            console: console,
+            load: load,
+            seed: seed
+        ) { _, started in try await inject(started) }.figures
     }
 }
