@@ -60,7 +60,7 @@ actor FaultTab {
         while ContinuousClock.now < deadline {
             var body: [String: Any] = ["location": location]
             if let credential { body["credential"] = credential }
-            if let (status, data) = try? await http.send(.POST, baseURL + "/api/tabs/\(tabID)", json: body) {
+            if let (status, _) = try? await http.send(.POST, baseURL + "/api/tabs/\(tabID)", json: body) {
                 if (200..<300).contains(status) {
                     mustResend = !unconfirmed.isEmpty
                     return
@@ -71,7 +71,6 @@ actor FaultTab {
                     ledger.restartFromSnapshot()
                     continue
                 }
-                _ = data
             }
             try await Task.sleep(for: .milliseconds(50))
         }
