@@ -174,7 +174,8 @@ extension APIError {
 
         /// A page option with a bad value.
         case invalidOption = "invalid_option"
-        /// A static path that is not a file name under `/static/`.
+        /// A path of another spelling than its one (`RequestPathRule`: either server), or a static path that is not a
+        /// file name under `/static/`.
         case invalidPath = "invalid_path"
         /// `widget` is not an origin this server serves.
         case invalidWidget = "invalid_widget"

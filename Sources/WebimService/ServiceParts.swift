@@ -61,15 +61,15 @@ struct ServiceParts {
         router.add(middleware: APIErrorMiddleware(logger: logger))
         router.add(middleware: WireErrorMiddleware(logger: logger))
         router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
-        router.add(middleware: ConsoleAccessMiddleware(token: consoleToken))
         ProtocolRoutes(handler: wireHandler).add(to: router)
         FileRoutes(engine: engine).add(to: router)
-        router.addRoutes(
-            OperatorConsoleController(engine: engine, bodyLimit: bodyLimit).endpoints,
-            atPath: RouterPath(OperatorConsoleController.prefix)
-        )
+        let token = ConsoleToken(value: consoleToken)
+        router.group(RouterPath(OperatorConsoleController.prefix))
+            .add(middleware: ConsoleTokenMiddleware(token: token))
+            .addRoutes(OperatorConsoleController(engine: engine, bodyLimit: bodyLimit).endpoints)
         if let consoleDirectory = configuration.consoleDirectory {
-            OperatorConsolePageRoutes(directory: consoleDirectory).add(to: router, logger: logger)
+            OperatorConsolePageRoutes(directory: consoleDirectory)
+                .add(to: router, door: ConsolePageDoorMiddleware(token: token), logger: logger)
         }
         return router
     }

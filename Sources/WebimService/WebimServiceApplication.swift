@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 public import Hummingbird
 public import Logging
 import NIOCore
@@ -24,7 +25,7 @@ public func makeEmbeddedService(
     let parts = try ServiceParts(configuration: configuration, logger: logger)
     let database = parts.engine.database
     let application = Application(
-        router: parts.router,
+        responder: PathRuleResponder(wrapping: parts.router.buildResponder()),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "webim-service"

@@ -37,7 +37,7 @@ public func makeWidgetApplication(
         logger: logger
     )
     let application = Application(
-        router: router,
+        responder: PathRuleResponder(wrapping: router.buildResponder()),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "webim-widget"

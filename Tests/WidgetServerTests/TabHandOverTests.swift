@@ -8,10 +8,10 @@ import WidgetServer
 /// tab on the other with the credential it holds (same visitor, chat and history), and a credential that is not the
 /// deployment's own continues nothing.
 @Suite struct TabHandOverTests {
-    private static let key = ClusterKey.random()
+    static let key = ClusterKey.random()
 
     /// Runs servers A and B (separate data folders, so B holds nothing of A's tabs) against one service over HTTP.
-    private static func withTwoServers(
+    static func withTwoServers(
         keyOfB: ClusterKey = key,
         _ body: @Sendable (WidgetClient, WidgetClient, LiveStack) async throws -> Void
     ) async throws {
@@ -37,7 +37,7 @@ import WidgetServer
     }
 
     /// Opens a tab the page names on `server`, says something, and returns the credential the server sealed for it.
-    private static func tabWithCredential(on server: WidgetClient, tab: String) async throws -> String {
+    static func tabWithCredential(on server: WidgetClient, tab: String) async throws -> String {
         #expect(try await server.post("/api/tabs/\(tab)", "{}").status == 201)
         let stream = try await server.events(tab)
         defer { stream.close() }

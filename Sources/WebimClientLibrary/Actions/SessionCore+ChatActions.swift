@@ -139,6 +139,17 @@ extension SessionCore {
         perform(tracker.removeAll())
     }
 
+    /// `VisitorErasure`: the chat closed and the history cleared on the service and here; `completion` gets whether
+    /// the service confirmed the clear.
+    func closeChatAndClearHistory(completion: @escaping @Sendable (Bool) -> Void) {
+        queue(.chatClose)
+        queue(.chatClearHistory) { _, outcome in
+            if case .success = outcome { completion(true) } else { completion(false) }
+        }
+        try? history.deleteAllMessages()
+        perform(tracker.removeAll())
+    }
+
     /// `set(deviceToken:)` on a running session.
     func setDeviceToken(_ token: String) {
         settings.deviceToken = token

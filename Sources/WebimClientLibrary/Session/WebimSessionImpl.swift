@@ -1,6 +1,6 @@
 /// The public session: checks access, then acts on the core.
 final class WebimSessionImpl: WebimSession {
-    private let core: SessionCore
+    let core: SessionCore
     private let stream: MessageStreamImpl
 
     init(core: SessionCore) {

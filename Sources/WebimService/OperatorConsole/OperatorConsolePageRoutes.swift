@@ -27,7 +27,8 @@ struct OperatorConsolePageRoutes {
         directory.deletingLastPathComponent().appendingPathComponent("shared")
     }
 
-    func add(to router: Router<ServiceRequestContext>, logger: Logger) {
+    /// Adds the folders and the page, the page behind `door`.
+    func add(to router: Router<ServiceRequestContext>, door: ConsolePageDoorMiddleware, logger: Logger) {
         for (folder, prefix) in [(directory, Self.staticPrefix), (sharedDirectory, Self.sharedPrefix)] {
             let files = FileMiddleware<ServiceRequestContext, LocalFileSystem>(
                 folder.path,
@@ -38,7 +39,7 @@ struct OperatorConsolePageRoutes {
             router.add(middleware: PathPrefixMiddleware(prefix: prefix + "/", wrapped: files))
         }
         let index = directory.appendingPathComponent("index.html").path
-        router.get(RouterPath(Self.pagePath)) { _, context in
+        router.group().add(middleware: door).get(RouterPath(Self.pagePath)) { _, context in
             Response(
                 status: .ok,
                 headers: [

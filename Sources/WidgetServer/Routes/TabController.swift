@@ -185,11 +185,24 @@ struct TabController {
             guard clear == "1", TabRegistry.isWellFormed(id: id), storage.isKept(tabID: id) else {
                 throw APIError.unknownTab
             }
-            try storage.erase(tabID: id)
+            try await eraseKept(tabID: id)
             return Response(status: .noContent)
         }
         await tab.close(clear == "1" ? .erased : .closed)
         return Response(status: .noContent)
+    }
+
+    /// Erases a tab that is not open but whose data is kept: its session opens once more on that data, with no page,
+    /// only so that its erasure clears the visitor's history on the service too (`TabSession.close(.erased)`); the
+    /// folder goes whether or not that session could start.
+    private func eraseKept(tabID id: String) async throws {
+        if let kept = KeptTab.read(from: storage.folder(of: id)) {
+            let (capacity, perTab) = (configuration.streamQueueCapacity, configuration.streamsPerTab)
+            let (tab, isNew) = registry.adoptTab(id: id, streamQueueCapacity: capacity, streamsPerTab: perTab)
+            if isNew { try? await opener.start(tab, options: kept.options, isKiosk: kept.isKiosk, isResumed: true) }
+            if let reopened = registry.remove(id: id) { await reopened.close(.erased) }
+        }
+        if storage.isKept(tabID: id) { try storage.erase(tabID: id) }
     }
 }
 

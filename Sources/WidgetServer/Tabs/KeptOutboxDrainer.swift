@@ -33,14 +33,8 @@ struct KeptOutboxDrainer: Service {
                 streamsPerTab: configuration.streamsPerTab
             )
             guard isNew else { continue }
-            let options = TabSession.Options(
-                location: kept.location,
-                visitorFields: kept.visitorFields,
-                prechat: nil,
-                departmentKey: kept.departmentKey
-            )
             do {
-                try await opener.start(tab, options: options, isKiosk: kept.isKiosk, isResumed: true)
+                try await opener.start(tab, options: kept.options, isKiosk: kept.isKiosk, isResumed: true)
                 // No page has it: it closes once delivered, unless a page resumes it first (`markReturned`).
                 tab.events.markLeftByPage()
                 reopened += 1

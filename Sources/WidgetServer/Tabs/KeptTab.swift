@@ -20,6 +20,11 @@ struct KeptTab: Codable, Equatable, Sendable {
         case isKiosk = "kiosk"
     }
 
+    /// What the tab's session is opened with again, with no page (and so no prechat fields).
+    var options: TabSession.Options {
+        TabSession.Options(location: location, visitorFields: visitorFields, prechat: nil, departmentKey: departmentKey)
+    }
+
     /// Writes `tab.json` into `folder`, whole or not at all.
     func write(to folder: URL) throws {
         let data = try JSONEncoder().encode(self)

@@ -123,11 +123,15 @@ actor TabSession {
         hasDataWorthKeeping = isResumed
     }
 
+    /// How long an erasure waits for the service to confirm that the visitor's history is cleared there.
+    static let erasureConfirmationTimeout: Duration = .seconds(5)
+
     /// Destroys the session and ends the tab's streams; deletes the visitor's data folder as `ending` says.
-    func close(_ ending: TabEnding) {
+    func close(_ ending: TabEnding) async {
         try? tracker?.destroy()
         switch ending {
         case .erased:
+            await clearAtService()
             // The core erases its visitor in the store and the folder, and empties the store's log.
             if let session { try? session.destroyWithClearVisitorData() } else { try? storage?.erase(tabID: id) }
         case .closed where !hasDataWorthKeeping:
@@ -140,6 +144,25 @@ actor TabSession {
         }
         (session, stream, tracker) = (nil, nil, nil)
         events.end()
+    }
+
+    /// Closes the visitor's chat and clears their history on the service (`VisitorErasure`), waiting a while for it
+    /// to confirm: the tab's sealed credential still names the visitor, and any server of the deployment that
+    /// continues it asks the service, not this one, for the conversation. A visitor who never chatted has none.
+    private func clearAtService() async {
+        guard hasDataWorthKeeping, let erasure = session as? any VisitorErasure else { return }
+        let confirmation = OneAnswer<Bool>()
+        do {
+            try erasure.closeChatAndClearHistoryAtService { confirmation.give($0) }
+        } catch {
+            return
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { _ = await confirmation.value() }
+            group.addTask { try? await Task.sleep(for: Self.erasureConfirmationTimeout) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// The stream, or 409 once the session is gone. Every action of the page goes through here, so from now on the

@@ -1,0 +1,79 @@
+/// The one spelling of a path both servers route: a request whose path could name the same route in another spelling
+/// is refused before any routing or access rule reads it.
+///
+/// Refusing rather than canonicalising keeps every check simple and every log honest: Hummingbird's router skips
+/// empty segments while a rule that reads the raw path does not, and a path rewritten in one place but not another is
+/// how `//operator/api/chats` once passed the console's door. No page of ours and no client core ever writes these
+/// spellings, so only a hand-made request meets the refusal.
+package enum RequestPathRule {
+    /// Why a path is refused.
+    package enum Violation: Equatable, Sendable {
+        /// Not starting with `/` (a request target of another form reached the router).
+        case notAbsolute
+        /// `//`, or a `/` at the end of anything but the root.
+        case emptySegment
+        /// A `.` or `..` segment.
+        case dotSegment
+        /// `%2F` (`/`), `%5C` (`\`) or `%2E` (`.`): a separator or dot in disguise.
+        case encodedSeparator
+        /// A raw `\`, which some file systems and proxies read as `/`.
+        case backslash
+        /// A control character (NUL included), raw or percent-encoded.
+        case controlCharacter
+        /// A `%` not followed by two hexadecimal digits.
+        case malformedEscape
+
+        /// A sentence for the error's message.
+        package var explanation: String {
+            switch self {
+            case .notAbsolute: "The path must start with a slash."
+            case .emptySegment: "The path has an empty segment (a doubled or trailing slash)."
+            case .dotSegment: "The path has a dot segment (. or ..)."
+            case .encodedSeparator: "The path has an encoded slash, backslash or dot."
+            case .backslash: "The path has a backslash."
+            case .controlCharacter: "The path has a control character."
+            case .malformedEscape: "The path has a malformed percent escape."
+            }
+        }
+    }
+
+    /// Why `path` (as received, before any decoding) is refused, or nil when it is the one spelling of itself.
+    package static func violation(in path: String) -> Violation? {
+        let bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "/") else { return .notAbsolute }
+        if bytes.count == 1 { return nil }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return .controlCharacter }
+            if byte == UInt8(ascii: "\\") { return .backslash }
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
+                else { return .malformedEscape }
+                let decoded = high << 4 | low
+                if decoded < 0x20 || decoded == 0x7F { return .controlCharacter }
+                if decoded == UInt8(ascii: "/") || decoded == UInt8(ascii: "\\") || decoded == UInt8(ascii: ".") {
+                    return .encodedSeparator
+                }
+                index += 3
+                continue
+            }
+            index += 1
+        }
+        for segment in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
+            if segment.isEmpty { return .emptySegment }
+            if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return .dotSegment }
+        }
+        return nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Hummingbird
+
+/// The operator console's secret and how a request shows it: as `Authorization: Bearer` (a script) or as the cookie
+/// the console page gets (`ConsolePageDoorMiddleware`).
+struct ConsoleToken: Sendable {
+    /// The secret (`ServiceConfiguration.consoleToken`).
+    let value: String
+
+    static let cookieName = "webim_console"
+
+    /// Whether `request` carries the token.
+    func authorizes(_ request: Request) -> Bool {
+        // No token configured opens nothing: an empty secret would match an empty header.
+        guard !value.isEmpty else { return false }
+        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+            return SecretFile.matches(String(header.dropFirst("bearer ".count)), value)
+        }
+        guard let cookie = request.cookies[Self.cookieName] else { return false }
+        return SecretFile.matches(cookie.value, value)
+    }
+}
