@@ -4,14 +4,22 @@ import TestSupport
 import Testing
 import WebimWire
 
+@testable import WidgetServer
+
 /// An erased tab (a kiosk's reset, consent withdrawn) whose sealed credential is replayed: no server of the
 /// deployment, the one that erased it included, shows its conversation again.
 @Suite struct ErasedCredentialTests {
     /// Opens `tab` on `server` with `credential`, says something new, and returns every message text the page was
     /// shown until that message was sent (the snapshot's, the history's and each added one), plus the tab's history.
-    private static func textsShown(on server: WidgetClient, tab: String, credential: String) async throws -> [String] {
+    private static func textsShown(
+        on server: WidgetClient,
+        tab: String,
+        credential: String,
+        continuesTheVisitor: Bool
+    ) async throws -> [String] {
         let replay = try await server.post("/api/tabs/\(tab)", #"{"credential":"\#(credential)"}"#)
         #expect(replay.status == 201)
+        #expect(replay.json["resumed"] as? Bool == continuesTheVisitor)
         let stream = try await server.events(tab)
         defer { stream.close() }
         let probe = "After erasure \(RandomToken.make(byteCount: 4))"
@@ -39,11 +47,21 @@ import WebimWire
             let credential = try await TabHandOverTests.tabWithCredential(on: serverA, tab: tab)
             #expect(try await serverA.request(.DELETE, "/api/tabs/\(tab)?clear=1").status == 204)
             // Another server of the deployment, which never held the tab.
-            let onB = try await Self.textsShown(on: serverB, tab: tab, credential: credential)
+            let onB = try await Self.textsShown(
+                on: serverB,
+                tab: tab,
+                credential: credential,
+                continuesTheVisitor: true
+            )
             #expect(!onB.contains("Before"), "server B showed the erased conversation: \(onB)")
             #expect(try await serverB.request(.DELETE, "/api/tabs/\(tab)?clear=1").status == 204)
-            // The server that erased it.
-            let onA = try await Self.textsShown(on: serverA, tab: tab, credential: credential)
+            // The server that erased it remembers: the credential opens a new visitor there.
+            let onA = try await Self.textsShown(
+                on: serverA,
+                tab: tab,
+                credential: credential,
+                continuesTheVisitor: false
+            )
             #expect(!onA.contains("Before"), "server A showed the erased conversation: \(onA)")
         }
     }
@@ -55,8 +73,29 @@ import WebimWire
             // The page left (the tab closes, its data kept for resume), then the kiosk resets it.
             #expect(try await serverA.request(.DELETE, "/api/tabs/\(tab)").status == 204)
             #expect(try await serverA.request(.DELETE, "/api/tabs/\(tab)?clear=1").status == 204)
-            let onB = try await Self.textsShown(on: serverB, tab: tab, credential: credential)
+            let onB = try await Self.textsShown(
+                on: serverB,
+                tab: tab,
+                credential: credential,
+                continuesTheVisitor: true
+            )
             #expect(!onB.contains("Before"), "server B showed the erased conversation: \(onB)")
         }
+    }
+
+    @Test func theMarksOfErasedTabsNameNoTabAndGoAfterTheRetention() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(RandomToken.make(byteCount: 8))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let erased = ErasedTabs(directory: directory)
+        let tab = RandomToken.make(byteCount: 16)
+        try erased.record(tabID: tab)
+        #expect(erased.contains(tabID: tab))
+        #expect(!erased.contains(tabID: RandomToken.make(byteCount: 16)))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.count == 1 && !names[0].contains(tab))
+        erased.forget(erasedBefore: Date().addingTimeInterval(-60))
+        #expect(erased.contains(tabID: tab))
+        erased.forget(erasedBefore: Date().addingTimeInterval(60))
+        #expect(!erased.contains(tabID: tab))
     }
 }

@@ -76,7 +76,8 @@ struct TabController {
         var visitor: VisitorHandoff?
         var isKiosk = isKiosk(body)
         let isKept = storage.isKept(tabID: id)
-        if !isKept, let sealed = body.credential {
+        // An erased tab's credential still opens, but continues no one: the page gets a new visitor.
+        if !isKept, let sealed = body.credential, !storage.erasedTabs.contains(tabID: id) {
             let credential = try openCredential(sealed, tabID: id)
             visitor = credential.visitor
             isKiosk = isKiosk || credential.isKiosk
@@ -173,6 +174,10 @@ struct TabController {
             throw APIError(.invalidClear, "clear is 1 or 0.", field: "clear")
         }
         guard let id = context.parameters.get("tab") else { throw APIError.unknownTab }
+        if clear == "1", TabRegistry.isWellFormed(id: id), registry.tab(id: id) != nil || storage.isKept(tabID: id) {
+            // Marked first: a credential replayed while the erasure runs must not find the visitor.
+            try storage.erasedTabs.record(tabID: id)
+        }
         if clear != "1", let open = registry.tab(id: id), open.events.hasUnsentMessages {
             // Its outbox still holds a message: the session stays to deliver it, and the reaper closes the tab as
             // soon as it is sent (`TabRegistry.departures`).

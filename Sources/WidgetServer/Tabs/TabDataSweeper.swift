@@ -58,6 +58,7 @@ struct TabDataSweeper: Sendable {
         }
         if removed > 0 { logger.info("deleted the data of old tabs", metadata: ["count": "\(removed)"]) }
         discardRowsWithoutAFolder(names: Set(names))
+        storage.erasedTabs.forget(erasedBefore: cutoff)
         return removed
     }
 

@@ -26,6 +26,11 @@ struct TabStorage: Sendable {
         self.history = history
     }
 
+    /// The tabs erased here, whose credentials open no visitor (`erased-tabs/` beside `tabs/`).
+    var erasedTabs: ErasedTabs {
+        ErasedTabs(directory: tabsDirectory.deletingLastPathComponent().appendingPathComponent("erased-tabs"))
+    }
+
     /// Where a tab's visitor keeps what is not history.
     func folder(of tabID: String) -> URL { tabsDirectory.appendingPathComponent(tabID) }
 
