@@ -101,8 +101,13 @@ func makeWidgetRouter(
         EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
         MessageController(registry: registry, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
-        FileController(registry: registry, limitsCache: LocationCache(), downloads: downloads, crashPoint: crashPoint)
-            .endpoints,
+        FileController(
+            registry: registry,
+            limitsCache: LocationCache(),
+            downloads: downloads,
+            crashPoint: crashPoint,
+            kioskUploads: configuration.kiosk.uploads
+        ).endpoints,
         HistoryController(registry: registry).endpoints,
     ]
     for collection in tabs { router.addRoutes(collection, atPath: "/api/tabs") }
