@@ -78,6 +78,9 @@ func makeWidgetRouter(
     let router = Router(context: WidgetRequestContext.self)
     // First, so that every request counts, refused ones too, until its answer is ready.
     router.add(middleware: InFlightRequestMiddleware(drain: drain))
+    // Outside every other middleware, so that no HTML leaves without a policy saying who may frame it (the page's
+    // own, or `'none'` for the static files that no page frames).
+    router.add(middleware: DocumentPolicyMiddleware(defaults: PageSecurityHeaders.make(frameAncestors: [])))
     router.add(middleware: APIErrorMiddleware(logger: logger))
     router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
     router.add(
