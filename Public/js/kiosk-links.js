@@ -18,7 +18,7 @@ export function isAllowedLink(href, allowedHosts) {
 }
 
 /**
- * Makes links inert, blocks new windows, long-press menus, link drags and notification prompts.
+ * Makes links inert, blocks new windows, link drags and notification prompts.
  * Listens in the capture phase on the document, so it decides before any component's handler.
  * @param {Document} doc
  * @param {Window & typeof globalThis} win
@@ -37,14 +37,11 @@ export function guardLinks(doc, win, allowedHosts) {
   };
   doc.addEventListener('click', follow, true);
   doc.addEventListener('auxclick', follow, true);
-  // A long press or right click on a link or image offers "open in new tab"; a dragged link can open
-  // elsewhere. The text box keeps its own menu (paste).
-  const escapes = (event) => event.target instanceof Element && event.target.closest('a[href], img') !== null;
-  for (const type of ['contextmenu', 'dragstart']) {
-    doc.addEventListener(type, (event) => {
-      if (escapes(event)) event.preventDefault();
-    }, true);
-  }
+  // A dragged link or image can open elsewhere. (Their long-press menu, "open in new tab", is shut with
+  // every other menu by kiosk-dialogs.js.)
+  doc.addEventListener('dragstart', (event) => {
+    if (event.target instanceof Element && event.target.closest('a[href], img') !== null) event.preventDefault();
+  }, true);
   win.open = () => null;
   if ('Notification' in win) win.Notification.requestPermission = () => Promise.resolve('denied');
 }

@@ -1,10 +1,12 @@
-// Kiosk mode (a visitor at a shared touch screen): the chat fills the screen, links are inert, and
-// after a spell without input a visible countdown erases the chat for the next visitor. "Start new
+// Kiosk mode (a visitor at a shared touch screen): the chat fills the screen, links are inert, no
+// dialog of the operating system opens (file, save, print), and after a spell without input a visible
+// countdown erases the chat for the next visitor. "Start new
 // chat" does the same at once, after one big confirming tap. The reset deletes the tab with its
 // visitor data on the server, wipes this origin's storage and loads the page afresh, so no state of
 // the previous visitor (transcript, draft, quote chip, lightbox, form fields, closures) survives.
 
 import { deleteTab, wipeStorage } from './erase.js';
+import { guardDialogs } from './kiosk-dialogs.js';
 import { guardLinks } from './kiosk-links.js';
 import { IdleCountdown } from './kiosk-timer.js';
 
@@ -23,7 +25,7 @@ export function readKioskConfig(body) {
   };
 }
 
-/** The kiosk controller: idle countdown, "Start new chat", link policy and the on-screen keyboard. */
+/** The kiosk controller: idle countdown, "Start new chat", link and dialog policy and the on-screen keyboard. */
 export class Kiosk {
   #doc;
   #strings;
@@ -53,6 +55,7 @@ export class Kiosk {
     this.#timer = new IdleCountdown({ idleMs: config.idleMs, countdownMs: config.countdownMs });
 
     guardLinks(doc, /** @type {any} */ (doc.defaultView), config.allowedHosts);
+    guardDialogs(doc, /** @type {any} */ (doc.defaultView));
     // The browser must not offer one visitor's name or e-mail to the next as an autofill suggestion.
     for (const form of doc.querySelectorAll('form')) form.autocomplete = 'off';
     // A file picker, a radio button or a check box remembers nothing, and `autocomplete` is not valid on them.

@@ -58,8 +58,12 @@ async function startWidget(doc) {
   html.dir = config.dir;
   if (config.theme) html.dataset.theme = config.theme;
 
+  const kiosk = doc.body.dataset.mode === 'kiosk';
+  // The server renders the file picker only where files may be sent (a kiosk has none unless its server runs with
+  // --kiosk-uploads); without it no other way takes files either: no paste, no drop.
+  const takesFiles = doc.querySelector('[data-composer-file]') !== null;
   // A kiosk's controls are on the page from the start, so their strings come with the page's.
-  const strings = await loadStrings(config.locale, doc.body.dataset.mode === 'kiosk' ? ['kiosk'] : []);
+  const strings = await loadStrings(config.locale, kiosk ? ['kiosk'] : []);
   const template = /** @type {HTMLTemplateElement} */ (required(doc, 'template[data-template="message"]'));
   strings.apply(doc);
   strings.apply(template.content);
@@ -77,7 +81,7 @@ async function startWidget(doc) {
     store,
     location: config.location,
     locale: config.locale,
-    tab: { kiosk: doc.body.dataset.mode === 'kiosk', coreLog: options.log },
+    tab: { kiosk, coreLog: options.log },
     makeStream: inspect?.recordingStream,
   });
   // What the first view does not show loads the first time it is needed: the lightbox, the panels
@@ -106,7 +110,7 @@ async function startWidget(doc) {
       session.edit(id, text);
       session.typing(null);
     },
-    onFiles: (files) => void upload(files),
+    onFiles: takesFiles ? (files) => void upload(files) : null,
     onTyping: (draft) => session.typing(draft),
   });
   const transcript = new Transcript(required(doc, '[data-transcript]'), {
@@ -114,6 +118,8 @@ async function startWidget(doc) {
     template,
     strings,
     locale: config.locale,
+    // A kiosk saves no files: a download could open the system's save dialog on a shared screen.
+    fileLinks: !kiosk,
     actions: {
       retry: (clientId) => session.retry(clientId),
       act: (message, action) => {
@@ -167,17 +173,19 @@ async function startWidget(doc) {
   for (const type of ['pointerdown', 'keydown']) doc.addEventListener(type, unlock, { capture: true, once: true });
   session.addEventListener('operatorMessage', () => void beeper?.then((sound) => sound.beep()));
 
-  // Files dropped anywhere on the chat are uploaded.
+  // Files dropped anywhere on the chat are uploaded, where the page takes files.
   const frame = required(doc, '.widget-frame');
-  frame.addEventListener('dragover', (event) => {
-    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
-  });
-  frame.addEventListener('drop', (event) => {
-    const files = Array.from(event.dataTransfer?.files ?? []);
-    if (files.length === 0) return;
-    event.preventDefault();
-    void upload(files);
-  });
+  if (takesFiles) {
+    frame.addEventListener('dragover', (event) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    });
+    frame.addEventListener('drop', (event) => {
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length === 0) return;
+      event.preventDefault();
+      void upload(files);
+    });
+  }
 
   // Messages count as read when they arrive while the visitor watches the newest ones, or when
   // the visitor next acts on the page. Coming back to the tab is not reading: the badge and the
@@ -203,7 +211,7 @@ async function startWidget(doc) {
     doc.title = store.unread.count > 0 ? `(${store.unread.count}) ${title}` : title;
   });
 
-  if (doc.body.dataset.mode === 'kiosk') {
+  if (kiosk) {
     // Awaited: its link guard must be in place before the first message can show a link.
     const { Kiosk, readKioskConfig } = await import('./kiosk.js');
     const kiosk = new Kiosk(doc, { config: readKioskConfig(doc.body), strings, session });

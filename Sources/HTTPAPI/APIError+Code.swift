@@ -147,6 +147,11 @@ extension APIError {
         case notMultipart = "not_multipart"
         /// The location takes no files.
         case uploadsNotAllowed = "uploads_not_allowed"
+        /// A kiosk tab's upload, refused unless the server runs with `--kiosk-uploads`.
+        case kioskUploadsOff = "kiosk_uploads_off"
+        /// A kiosk tab's download of something that is no image (a document, the transcript): a download could
+        /// open the operating system's save dialog on a shared screen.
+        case kioskDownloadsOff = "kiosk_downloads_off"
         /// A file over the location's limit.
         case fileTooLarge = "file_too_large"
         /// A multipart body that does not parse.

@@ -14,7 +14,9 @@ extension APIError.Code {
             .invalidVariant:
             .badRequest
         case .unauthorized: .unauthorized
-        case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired: .forbidden
+        case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired, .kioskUploadsOff,
+            .kioskDownloadsOff:
+            .forbidden
         case .notFound, .unknownTab, .unknownMessage, .unknownButton, .unknownFile, .noCoreLog: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .conflict, .sessionEnded, .historyBusy, .cannotReply, .cannotEdit, .cannotDelete, .cannotReact,

@@ -58,6 +58,9 @@ struct ServiceParts {
         logger: Logger
     ) -> Router<ServiceRequestContext> {
         let router = Router(context: ServiceRequestContext.self)
+        // First, so that every HTML the service sends, the console's files under `FileMiddleware` included, carries a
+        // policy that lets no page frame it: the console acts with the operator's cookie.
+        router.add(middleware: DocumentPolicyMiddleware(defaults: OperatorConsolePageRoutes.documentHeaders))
         router.add(middleware: APIErrorMiddleware(logger: logger))
         router.add(middleware: WireErrorMiddleware(logger: logger))
         router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))

@@ -78,6 +78,9 @@ func makeWidgetRouter(
     let router = Router(context: WidgetRequestContext.self)
     // First, so that every request counts, refused ones too, until its answer is ready.
     router.add(middleware: InFlightRequestMiddleware(drain: drain))
+    // Outside every other middleware, so that no HTML leaves without a policy saying who may frame it (the page's
+    // own, or `'none'` for the static files that no page frames).
+    router.add(middleware: DocumentPolicyMiddleware(defaults: PageSecurityHeaders.make(frameAncestors: [])))
     router.add(middleware: APIErrorMiddleware(logger: logger))
     router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
     router.add(
@@ -101,8 +104,13 @@ func makeWidgetRouter(
         EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
         MessageController(registry: registry, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
-        FileController(registry: registry, limitsCache: LocationCache(), downloads: downloads, crashPoint: crashPoint)
-            .endpoints,
+        FileController(
+            registry: registry,
+            limitsCache: LocationCache(),
+            downloads: downloads,
+            crashPoint: crashPoint,
+            kioskUploads: configuration.kiosk.uploads
+        ).endpoints,
         HistoryController(registry: registry).endpoints,
     ]
     for collection in tabs { router.addRoutes(collection, atPath: "/api/tabs") }

@@ -105,6 +105,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Kiosk mode: comma-separated hosts whose links stay usable (all other links are inert).")
     var kioskAllowedHosts = ""
 
+    @Flag(
+        help: """
+            Kiosk mode: offer the paperclip and take visitors' files. It opens the operating system's file dialog, \
+            from which anyone at the screen can browse the kiosk account's files (SECURITY.md).
+            """
+    )
+    var kioskUploads = false
+
     @Option(
         help: ArgumentHelp(
             "For the fault harness: SIGKILL right after this many new messages are on disk, before answering.",
@@ -161,7 +169,8 @@ struct ServeCommand: AsyncParsableCommand {
                 forced: kiosk,
                 idleTimeout: .seconds(kioskIdle),
                 countdown: .seconds(kioskCountdown),
-                allowedHosts: Self.list(kioskAllowedHosts).map { $0.lowercased() }
+                allowedHosts: Self.list(kioskAllowedHosts).map { $0.lowercased() },
+                uploads: kioskUploads
             ),
             previewConfigFile: previewFile,
             logger: logger

@@ -181,7 +181,7 @@ def test_an_uploaded_html_page_is_downloaded_never_rendered(server, operator_api
     assert status == 200 and content == html
     assert headers["content-disposition"].startswith("attachment")
     assert headers["x-content-type-options"] == "nosniff"
-    assert headers["content-security-policy"] == "sandbox"
+    assert headers["content-security-policy"] == "sandbox; frame-ancestors 'none'"
     # A link may not be made to live for years.
     assert download(int(time.time()) + 10 * 365 * 24 * 3600)[0] == 403
 

@@ -12,6 +12,13 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PUBLIC = REPO_ROOT / "Public"
+#: The operator console's folder: the service serves it (as written, under `/operator/static/`), never the widget.
+CONSOLE = PUBLIC / "operator"
+
+
+def widget_files(pattern: str) -> list[Path]:
+    """The files of Public/ matching `pattern` that the widget server serves under `/static/`."""
+    return sorted(path for path in PUBLIC.rglob(pattern) if path.is_file() and not path.is_relative_to(CONSOLE))
 
 
 def fetch(server, path: str) -> tuple[str, dict[str, str]]:
@@ -31,7 +38,7 @@ def map_problems(server, relative: Path, headers: dict[str, str], source: str) -
 def test_every_served_script_parses_and_maps_back_to_its_file(server, tmp_path):
     node = shutil.which("node") or shutil.which("nodejs")
     assert node, "node is missing: scripts/test installs the Debian nodejs package"
-    scripts = sorted(path for path in PUBLIC.rglob("*.js") if path.is_file())
+    scripts = widget_files("*.js")
     assert scripts, f"no scripts under {PUBLIC}"
     problems = []
     for path in scripts:
@@ -52,7 +59,7 @@ def test_every_served_script_parses_and_maps_back_to_its_file(server, tmp_path):
 
 
 def test_served_stylesheets_keep_their_rules_and_map_back(server):
-    for path in sorted(PUBLIC.rglob("*.css")):
+    for path in widget_files("*.css"):
         relative = path.relative_to(PUBLIC)
         source = path.read_text(encoding="utf-8")
         text, headers = fetch(server, f"/static/{relative.as_posix()}")

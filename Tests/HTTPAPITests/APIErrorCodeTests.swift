@@ -31,7 +31,8 @@ import Testing
         ("first_question_too_long", 400), ("invalid_custom_fields", 400), ("invalid_email", 400),
         ("not_a_keyboard", 409), ("unknown_button", 404), ("no_operator", 409),
         // The widget: files and history.
-        ("not_multipart", 415), ("uploads_not_allowed", 409), ("file_too_large", 413), ("invalid_multipart", 400),
+        ("not_multipart", 415), ("uploads_not_allowed", 409), ("kiosk_uploads_off", 403),
+        ("kiosk_downloads_off", 403), ("file_too_large", 413), ("invalid_multipart", 400),
         ("empty_file", 400), ("file_type_not_allowed", 415), ("invalid_guid", 400), ("invalid_thumb", 400),
         ("unknown_file", 404), ("file_unavailable", 502), ("no_core_log", 404), ("invalid_limit", 400),
         ("invalid_before", 400),

@@ -114,7 +114,7 @@ import WebimWire
             #expect(file.status == 200)
             #expect(file.body == bytes)
             #expect(file.headers.first(name: "Content-Disposition")?.hasPrefix("attachment") == true)
-            #expect(file.headers.first(name: "Content-Security-Policy") == "sandbox")
+            #expect(file.headers.first(name: "Content-Security-Policy") == "sandbox; frame-ancestors 'none'")
             #expect(file.headers.first(name: "X-Content-Type-Options") == "nosniff")
 
             let elsewhere = try await HTTP.raw(

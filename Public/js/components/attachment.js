@@ -1,5 +1,6 @@
 // Files inside a message: image thumbnails that open in the lightbox (lightbox.js), download cards
-// for other files, upload progress and errors.
+// for other files (on a kiosk, the same card with nothing to follow: a download could open the
+// system's save dialog on a shared screen), upload progress and errors.
 
 import { el, safeUrl } from '../dom.js';
 import { formatSize } from '../format.js';
@@ -12,8 +13,9 @@ import { icon } from '../icons.js';
  * @param {HTMLProgressElement} progress `[data-message-progress]`
  * @param {import('../store.js').Message} message
  * @param {import('../i18n.js').Strings} strings
+ * @param {{links?: boolean}} [options] `links: false` shows files that are no image as cards without a link.
  */
-export function renderAttachment(root, progress, message, strings) {
+export function renderAttachment(root, progress, message, strings, { links = true } = {}) {
   const attachment = message.attachment;
   const files = Array.isArray(attachment?.files) ? attachment.files.filter(Boolean) : [];
   const uploading = attachment?.state === 'upload';
@@ -25,7 +27,7 @@ export function renderAttachment(root, progress, message, strings) {
   root.hidden = attachment === null;
   if (attachment === null) return root.replaceChildren();
   root.dataset.attachmentState = attachment.state ?? 'ready';
-  const nodes = files.map((file) => (attachment.state === 'ready' || !attachment.state ? renderFile(file, strings) : renderPending(file)));
+  const nodes = files.map((file) => (attachment.state === 'ready' || !attachment.state ? renderFile(file, strings, links) : renderPending(file)));
   if (attachment.state === 'error') {
     nodes.push(el('p', 'transcript-file-error', attachment.errorMessage || strings.t('uploadFailed')));
   } else if (attachment.state === 'externalChecks') {
@@ -44,7 +46,7 @@ function renderPending(file) {
   return card;
 }
 
-function renderFile(file, strings) {
+function renderFile(file, strings, links) {
   const name = typeof file.name === 'string' ? file.name : '';
   const url = safeUrl(file.url, true);
   const thumb = safeUrl(file.thumbUrl, true) ?? (file.image ? url : null);
@@ -65,8 +67,9 @@ function renderFile(file, strings) {
     button.append(img);
     return button;
   }
-  const card = /** @type {HTMLAnchorElement} */ (el(url === null ? 'span' : 'a', 'transcript-file'));
-  if (url !== null) {
+  const link = links && url !== null;
+  const card = /** @type {HTMLAnchorElement} */ (el(link ? 'a' : 'span', 'transcript-file'));
+  if (link) {
     card.href = url;
     card.download = name;
     card.dataset.fileLink = '';

@@ -1,6 +1,7 @@
 // The message composer. It owns `[data-composer]`: Enter sends, Shift+Enter adds a line (the page
 // kit's keys, `shared/composer-keys.js`); a chip shows the message being replied to or edited
-// (Escape or Cancel drops it); files come from the picker or a paste; the draft is reported as typing.
+// (Escape or Cancel drops it); files come from the picker or a paste, on a page that has the picker (a kiosk
+// has none unless its server allows uploads); the draft is reported as typing.
 
 import { handleComposerKeys } from '../../shared/composer-keys.js';
 
@@ -21,7 +22,7 @@ export class Composer {
    * @param {import('../i18n.js').Strings} deps.strings
    * @param {(text: string, quote?: import('../store.js').Message) => void} deps.onSend Never called with blank text.
    * @param {(messageId: string, text: string) => void} deps.onEdit
-   * @param {(files: File[]) => void} deps.onFiles
+   * @param {((files: File[]) => void) | null} deps.onFiles Null on a page that takes no files: a paste of files is ignored.
    * @param {(draft: string) => void} deps.onTyping
    */
   constructor(root, { strings, onSend, onEdit, onFiles, onTyping }) {
@@ -31,7 +32,7 @@ export class Composer {
     this.#error = root.querySelector('[data-composer-error]');
     this.#strings = strings;
     this.#handlers = { onSend, onEdit, onFiles };
-    const file = /** @type {HTMLInputElement} */ (root.querySelector('[data-composer-file]'));
+    const file = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-composer-file]'));
 
     root.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -39,16 +40,18 @@ export class Composer {
     });
     handleComposerKeys(this.#input, { form: root, onEscape: () => this.#dropTarget() });
     this.#input.addEventListener('input', () => onTyping(this.#input.value));
-    this.#input.addEventListener('paste', (event) => {
-      const files = Array.from(event.clipboardData?.files ?? []);
-      if (files.length === 0) return;
-      event.preventDefault();
-      onFiles(files);
-    });
-    file.addEventListener('change', () => {
+    if (onFiles !== null) {
+      this.#input.addEventListener('paste', (event) => {
+        const files = Array.from(event.clipboardData?.files ?? []);
+        if (files.length === 0) return;
+        event.preventDefault();
+        onFiles(files);
+      });
+    }
+    file?.addEventListener('change', () => {
       const files = Array.from(file.files ?? []);
       file.value = '';
-      if (files.length > 0) onFiles(files);
+      if (files.length > 0) onFiles?.(files);
     });
     root.querySelector('[data-composer-chip-cancel]').addEventListener('click', () => this.cancel());
     // Escape anywhere comes back here (docs/ACCESSIBILITY.md), unless the chip or a dialog took it.

@@ -44,6 +44,7 @@ export class Transcript {
   #store;
   #strings;
   #actions;
+  #fileLinks;
   #timeFormat;
   #dateFormat;
   /** @type {Map<string, HTMLLIElement>} */
@@ -64,8 +65,9 @@ export class Transcript {
    * @param {import('../i18n.js').Strings} deps.strings
    * @param {TranscriptActions} deps.actions
    * @param {string} [deps.locale] For formatting times and dates.
+   * @param {boolean} [deps.fileLinks] Whether a file that is no image is a link to save it (not on a kiosk).
    */
-  constructor(root, { store, template, strings, actions, locale }) {
+  constructor(root, { store, template, strings, actions, locale, fileLinks = true }) {
     this.#root = root;
     this.#list = /** @type {HTMLOListElement} */ (root.querySelector('[data-transcript-list]'));
     this.#empty = root.querySelector('[data-transcript-empty]');
@@ -75,6 +77,7 @@ export class Transcript {
     this.#store = store;
     this.#strings = strings;
     this.#actions = actions;
+    this.#fileLinks = fileLinks;
     this.#timeFormat = makeFormat(locale, { hour: '2-digit', minute: '2-digit' });
     this.#dateFormat = makeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -194,7 +197,9 @@ export class Transcript {
 
     this.#part('quote', message.quote, (part) => part.renderQuote(q('message-quote'), message.quote, this.#strings));
     this.#part('attachment', message.attachment, (part) =>
-      part.renderAttachment(q('message-files'), /** @type {HTMLProgressElement} */ (q('message-progress')), message, this.#strings),
+      part.renderAttachment(q('message-files'), /** @type {HTMLProgressElement} */ (q('message-progress')), message, this.#strings, {
+        links: this.#fileLinks,
+      }),
     );
     this.#part('keyboard', message.keyboard, (part) => part.renderKeyboard(q('message-keyboard'), message, this.#strings));
     this.#part('reactions', message.canReact || null, (part) => part.renderReactions(q('message-actions'), message, this.#strings));

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 
@@ -21,6 +22,15 @@ struct OperatorConsolePageRoutes {
     static let contentSecurityPolicy =
         "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
         + "form-action 'self'; frame-ancestors 'none'"
+
+    /// What every HTML document of the service gets unless it sets its own (`DocumentPolicyMiddleware`): the page's
+    /// policy, so that `/operator/static/index.html`, the same page under its file name, is no more frameable than
+    /// `/operator`. No page of the service is meant to be framed, so `X-Frame-Options` would add nothing that
+    /// `frame-ancestors 'none'` does not say to every browser that runs the console.
+    static let documentHeaders: HTTPFields = [
+        .contentSecurityPolicy: contentSecurityPolicy,
+        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+    ]
 
     /// The page kit's folder: `shared` beside the console's.
     var sharedDirectory: URL {

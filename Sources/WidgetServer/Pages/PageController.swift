@@ -24,6 +24,8 @@ struct PageController {
         var mode: String
         /// Only on kiosk pages.
         var kiosk: KioskPage?
+        /// Whether the page has the paperclip (a file picker): not on a kiosk, unless `--kiosk-uploads`.
+        var attach: Bool
         /// The checked `WidgetOptions` that differ from a plain page's, as JSON, read by `Public/js/main.js`.
         var config: String
         /// Only on embedded pages: the origin of the site that framed the page, when it may embed the widget; the
@@ -43,6 +45,7 @@ struct PageController {
             locale: options.locale,
             mode: mode,
             kiosk: mode == "kiosk" ? KioskPage(query: query, configuration: configuration.kiosk) : nil,
+            attach: mode != "kiosk" || configuration.kiosk.uploads,
             config: options.json(differingFrom: plain),
             embedHost: mode == "embedded" ? embedHost(query.get("host"), ownOrigins: ownOrigins) : nil
         )

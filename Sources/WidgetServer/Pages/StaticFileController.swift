@@ -35,7 +35,16 @@ struct StaticFileController {
         return components.joined(separator: "/")
     }
 
+    /// Folders of `Public/` that are not the widget's: the operator console's page and scripts live in
+    /// `Public/operator/` only so that their relative imports of `Public/shared/` hold on disk as on the service, which
+    /// serves them under `/operator/static/`. Nothing of the widget loads them, and on this origin they were a second,
+    /// unguarded copy of the console's page, so here they are as absent as a missing file.
+    static let foldersServedElsewhere: Set<String> = ["operator"]
+
     private func serve(_ request: Request, relativePath: String) throws -> Response {
+        if let folder = relativePath.split(separator: "/").first, Self.foldersServedElsewhere.contains(String(folder)) {
+            throw APIError.notFound
+        }
         let root = publicDirectory.standardizedFileURL.resolvingSymlinksInPath().path
         let file = publicDirectory.appendingPathComponent(relativePath).standardizedFileURL.resolvingSymlinksInPath()
         // A symlink that leads out of Public/ is as absent as a missing file.

@@ -10,6 +10,16 @@ extension APIError {
     /// 409: one history read at a time per tab.
     static let historyBusy = APIError(.historyBusy, "History is being read; try again.")
 
+    /// 403: a kiosk tab's upload, unless the server runs with `--kiosk-uploads`: the picker a page needs to send a
+    /// file is the operating system's dialog, which shows a passer-by the kiosk account's files.
+    static let kioskUploadsOff = APIError(
+        .kioskUploadsOff,
+        "A kiosk takes no files unless its server runs with --kiosk-uploads."
+    )
+    /// 403: a kiosk tab's download of a file that is no image, or of the transcript: a download may open the
+    /// operating system's save dialog on a shared screen, and leaves the file there for the next visitor.
+    static let kioskDownloadsOff = APIError(.kioskDownloadsOff, "A kiosk shows images but downloads no files.")
+
     /// 404: the tab has no message with the id in `field`.
     static func unknownMessage(field: String) -> APIError {
         APIError(.unknownMessage, "No message has this id.", field: field)

@@ -16,17 +16,21 @@ struct FileController {
     /// tab's files cannot use up the connections every other tab needs.
     let downloads: HTTPClient
     let crashPoint: CrashPoint
+    /// Whether kiosk tabs take files (`--kiosk-uploads`).
+    let kioskUploads: Bool
 
     /// The routes, below `/api/tabs`.
     var endpoints: RouteCollection<WidgetRequestContext> {
         RouteCollection(context: WidgetRequestContext.self)
             .post("{tab}/files", use: upload)
-            .get("{tab}/limits") { _, context in try JSONResponse.make(await limits(of: registry.tab(context))) }
+            .get("{tab}/limits") { _, context in try JSONResponse.make(await shownLimits(of: registry.tab(context))) }
             .get("{tab}/files/{guid}", use: download)
     }
 
     private func upload(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
+        // Before the body is read: a kiosk page without the flag has no picker, so anything sent is not its own.
+        if await tab.isKiosk, !kioskUploads { throw APIError.kioskUploadsOff }
         guard let boundary = request.headers[.contentType].flatMap(MultipartForm.boundary(contentType:)) else {
             throw APIError(.notMultipart, "Send the file as multipart/form-data.")
         }
@@ -81,6 +85,13 @@ struct FileController {
         await limitsCache.value(location: await tab.location) { await tab.limits() }
     }
 
+    /// The limits as the page reads them: a kiosk tab that may send no file is told so, as a location's would be.
+    private func shownLimits(of tab: TabSession) async -> UploadLimits {
+        var limits = await limits(of: tab)
+        if await tab.isKiosk, !kioskUploads { limits.uploadsAllowed = false }
+        return limits
+    }
+
     private func download(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let guid = try Validation.pathID(context, "guid", code: .invalidGUID)
@@ -90,6 +101,8 @@ struct FileController {
         }
         let unknown = APIError(.unknownFile, "This tab has no such file.")
         guard let file = tab.events.file(guid: guid) else { throw unknown }
+        // A kiosk shows images in the page; anything else could only be saved, on a screen strangers share.
+        if await tab.isKiosk, file.getImageInfo() == nil { throw APIError.kioskDownloadsOff }
         let url = thumb == "1" ? file.getImageInfo()?.getThumbURL() : file.getURL()
         guard let url else { throw unknown }
         let upstream = try await downloads.execute(

@@ -16,9 +16,11 @@ struct HistoryController {
             .get("{tab}/log", use: coreLog)
     }
 
-    /// The whole transcript, as a text file to save.
+    /// The whole transcript, as a text file to save; never on a kiosk, whose visitors e-mail it instead.
     private func transcript(_ request: Request, context: WidgetRequestContext) async throws -> Response {
-        let text = try await registry.tab(context).transcript()
+        let tab = try registry.tab(context)
+        guard await !tab.isKiosk else { throw APIError.kioskDownloadsOff }
+        let text = try await tab.transcript()
         return Response(
             status: .ok,
             headers: [
