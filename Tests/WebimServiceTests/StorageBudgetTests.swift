@@ -77,6 +77,44 @@ import WebimWire
         }
     }
 
+    @Test func theBudgetHoldsAcrossARestart() async throws {
+        try await withTemporaryDirectory { directory in
+            let device = UUID().uuidString
+            let run: @Sendable (@Sendable (String) async throws -> Void) async throws -> Void = { body in
+                try await LiveStack.withService(
+                    dataDirectory: directory,
+                    holdTimeout: .seconds(2),
+                    adjust: { $0.storageBudgets = Self.twoFiles },
+                    body
+                )
+            }
+            try await run { base in
+                let visitor = try await ServiceClient.start(base, device: device)
+                for index in 0..<2 {
+                    let name = "p\(index).png"
+                    let sent = try await FileConformanceTests.upload(
+                        visitor,
+                        name: name,
+                        type: "image/png",
+                        bytes: Self.png
+                    )
+                    #expect(sent.error == nil)
+                }
+            }
+            // The same visitor after the service restarted: the count was on disk, not in memory.
+            try await run { base in
+                let visitor = try await ServiceClient.start(base, device: device)
+                let third = try await FileConformanceTests.upload(
+                    visitor,
+                    name: "p2.png",
+                    type: "image/png",
+                    bytes: Self.png
+                )
+                #expect(third.error == WireError.visitorBudgetExceeded)
+            }
+        }
+    }
+
     @Test func aServiceOverItsFolderBudgetRefusesNewBytes() async throws {
         let full = StorageBudgets(visitorBytes: 1 << 30, folderBytes: 1024, retention: .seconds(3600))
         try await Self.withService(full) { base, _ in
