@@ -115,6 +115,28 @@ import WebimWire
         }
     }
 
+    @Test func aRetriedOfflineMessageWithAFileIsChargedAndStoredOnce() async throws {
+        try await Self.withService(Self.twoFiles) { base, serviceDirectory in
+            let visitor = try await ServiceClient.start(base, location: "offline")
+            let fields =
+                [("action", "chat.offline_message"), ("text", "Please call"), ("client-side-id", "off1")] + visitor.auth
+            let body = HTTP.multipart(boundary: "b0undary", fields: fields, file: ("a.png", "image/png", Self.png))
+            for _ in 0..<2 {
+                let answer = try await HTTP.raw(
+                    base + WireEndpoint.action,
+                    method: .POST,
+                    headers: [("Content-Type", "multipart/form-data; boundary=b0undary")],
+                    body: body
+                )
+                #expect(try JSONDecoder().decode(ActionResponse.self, from: answer.body).error == nil)
+            }
+            let files = serviceDirectory.appendingPathComponent("files")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: files.path).count == 1)
+            let stored = try await visitor.console(.GET, "")["storage"]?["usedBytes"]
+            #expect(stored == .int(Int64(Self.png.count) + Int64("Please call".utf8.count)))
+        }
+    }
+
     @Test func aServiceOverItsFolderBudgetRefusesNewBytes() async throws {
         let full = StorageBudgets(visitorBytes: 1 << 30, folderBytes: 1024, retention: .seconds(3600))
         try await Self.withService(full) { base, _ in

@@ -30,22 +30,27 @@ struct OfflineMessages: Sendable {
         let store = {
             try await self.store(text, upload: upload, fields: fields, clientSideID: clientSideID, visitor: visitor)
         }
-        // A refused message leaves no file behind.
-        if let upload { try await files.removingOnFailure(guid: upload.guid, store) } else { try await store() }
+        guard let upload else {
+            _ = try await store()
+            return
+        }
+        // A refused message, or a retry of one already stored, leaves no file behind.
+        if try await !files.removingOnFailure(guid: upload.guid, store) { files.remove(guid: upload.guid) }
     }
 
-    /// Stores the offline message and its file in one change, charging the visitor's budget for both.
+    /// Stores the offline message and its file in one change, charging the visitor's budget for both; false when a
+    /// message with this client-side id was already stored (a retry).
     private func store(
         _ text: String,
         upload: FileRecord?,
         fields: [String: String]?,
         clientSideID: String,
         visitor: VisitorRecord
-    ) async throws {
+    ) async throws -> Bool {
         let storage = storage
-        try await changes.commit(visitorID: visitor.id) { change in
+        return try await changes.commit(visitorID: visitor.id) { change in
             if let fields { change.visitor.merge(fields: fields) }
-            guard try change.message(clientSideID: clientSideID) == nil else { return }
+            guard try change.message(clientSideID: clientSideID) == nil else { return false }
             // The file's bytes are on disk already: the folder's budget was checked before they were written.
             try change.charge(upload?.size ?? 0, within: storage.budgets.visitorBytes)
             try storage.charge(StorageGuard.bytes(of: text), to: &change)
@@ -68,6 +73,7 @@ struct OfflineMessages: Sendable {
                 try change.add(message)
             }
             try change.announceHistoryRevision()
+            return true
         }
     }
 
