@@ -23,6 +23,7 @@ public struct LiveStack: Sendable {
         port: Int = 0,
         holdTimeout: Duration = .seconds(25),
         scenarios: [String: String] = [:],
+        adjust: @Sendable (inout ServiceConfiguration) -> Void = { _ in },
         _ body: @Sendable (String) async throws -> Result
     ) async throws -> Result {
         let withoutTransport: @Sendable (String, InProcessTransport) async throws -> Result = { url, _ in
@@ -33,6 +34,7 @@ public struct LiveStack: Sendable {
             port: port,
             holdTimeout: holdTimeout,
             scenarios: scenarios,
+            adjust: adjust,
             withoutTransport
         )
     }
@@ -43,6 +45,7 @@ public struct LiveStack: Sendable {
         port: Int = 0,
         holdTimeout: Duration = .seconds(25),
         scenarios: [String: String] = [:],
+        adjust: @Sendable (inout ServiceConfiguration) -> Void = { _ in },
         _ body: @Sendable (String, InProcessTransport) async throws -> Result
     ) async throws -> Result {
         let logger = Self.makeLogger()
@@ -51,16 +54,18 @@ public struct LiveStack: Sendable {
             ? repositoryRoot.appendingPathComponent("Scenarios")
             : try writeScenarios(scenarios, to: dataDirectory.appendingPathComponent("scenarios"))
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        var configuration = ServiceConfiguration(
+            port: port,
+            dataDirectory: dataDirectory.appendingPathComponent("service"),
+            scenariosDirectory: scenariosDirectory,
+            holdTimeout: holdTimeout,
+            accountPrivateKey: VisitorFieldsSignature.testKey,
+            consoleToken: OperatorConsoleClient.testToken,
+            consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
+        )
+        adjust(&configuration)
         let (service, transport) = try makeEmbeddedService(
-            configuration: ServiceConfiguration(
-                port: port,
-                dataDirectory: dataDirectory.appendingPathComponent("service"),
-                scenariosDirectory: scenariosDirectory,
-                holdTimeout: holdTimeout,
-                accountPrivateKey: VisitorFieldsSignature.testKey,
-                consoleToken: OperatorConsoleClient.testToken,
-                consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
-            ),
+            configuration: configuration,
             logger: logger
         ) { portSink.yield($0) }
         return try await withRunning([service], logger: logger) {
@@ -76,12 +81,13 @@ public struct LiveStack: Sendable {
     /// `adjust` changes the widget server's configuration (timeouts, ping interval) before it starts.
     public static func withStack<Result: Sendable>(
         adjust: @Sendable (inout WidgetConfiguration) -> Void = { _ in },
+        adjustService: @Sendable (inout ServiceConfiguration) -> Void = { _ in },
         _ body: @Sendable (LiveStack) async throws -> Result
     ) async throws
         -> Result
     {
         try await withTemporaryDirectory { directory in
-            try await withService(dataDirectory: directory) { serviceURL, transport in
+            try await withService(dataDirectory: directory, adjust: adjustService) { serviceURL, transport in
                 try await withWidget(
                     accountURL: serviceURL,
                     serviceURL: serviceURL,

@@ -29,6 +29,8 @@ public struct ServiceConfiguration: Sendable {
     public var maximumDownloadLinkLifetime: Duration
     /// A visitor that never started a chat is forgotten after this long without a request.
     public var idleVisitorRetention: Duration
+    /// The bytes one visitor and the whole data folder may hold, and how long a visitor who chatted is kept.
+    public var storageBudgets: StorageBudgets
 
     public init(
         host: String = "127.0.0.1",
@@ -42,7 +44,8 @@ public struct ServiceConfiguration: Sendable {
         consoleDirectory: URL? = nil,
         originPolicy: OriginPolicy = OriginPolicy(),
         maximumDownloadLinkLifetime: Duration = .seconds(24 * 3600),
-        idleVisitorRetention: Duration = .seconds(24 * 3600)
+        idleVisitorRetention: Duration = .seconds(24 * 3600),
+        storageBudgets: StorageBudgets = .site
     ) {
         self.host = host
         self.port = port
@@ -56,6 +59,7 @@ public struct ServiceConfiguration: Sendable {
         self.originPolicy = originPolicy
         self.maximumDownloadLinkLifetime = maximumDownloadLinkLifetime
         self.idleVisitorRetention = idleVisitorRetention
+        self.storageBudgets = storageBudgets
     }
 
     /// The configuration with every secret filled in: given ones kept, the rest read from (or made in) their files.

@@ -18,6 +18,9 @@ public struct WidgetConfiguration: Sendable {
     public var maxTabs: Int
     /// The most bytes the kept data of closed tabs may take; beyond it the oldest are deleted first.
     public var tabDataBudget: Int64
+    /// The most bytes the whole data folder (tab folders and the history store) may hold; past it, new messages and
+    /// uploads are refused with 507 `storage_budget_exceeded`. 10 GiB, a site's default (`serve --kiosk`: 2 GiB).
+    public var storageBudget: Int64 = 10 << 30
     /// The most event streams one tab may have open; a new one closes the oldest.
     public var streamsPerTab: Int
     /// The origins of the sites that may embed the widget (`embed.js`): they may frame the pages, and the embedded

@@ -66,6 +66,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var shared: SharedOptions
 
+    @OptionGroup var budgetOptions: BudgetOptions
+
     @Option(help: "Widget server port (0 picks a free one).")
     var port = 8080
 
@@ -183,6 +185,8 @@ struct ServeCommand: AsyncParsableCommand {
             default: dataDirectory.appendingPathComponent("widget/cluster.key")
         )
         launcher.drainTimeout = .seconds(drainTimeout)
+        let budgets = budgetOptions.budgets(kiosk: kiosk)
+        launcher.storageBudget = budgets.folderBytes
         var services: [any Service] = []
         if let account {
             await launcher.accountURL.fulfil(account)
@@ -193,7 +197,8 @@ struct ServeCommand: AsyncParsableCommand {
                 dataDirectory: dataDirectory,
                 resources: root,
                 visitorFieldsKeyFile: shared.visitorFieldsKeyFile,
-                allowedHosts: allowedHostNames
+                allowedHosts: allowedHostNames,
+                storageBudgets: budgets
             )
             launcher.consoleToken = configuration.consoleToken
             let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {

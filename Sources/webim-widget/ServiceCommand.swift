@@ -23,6 +23,8 @@ struct ServiceCommand: AsyncParsableCommand {
 
     @OptionGroup var shared: SharedOptions
 
+    @OptionGroup var budgets: BudgetOptions
+
     func run() async throws {
         OpenFileLimit.raiseToHardLimit()
         let logger = shared.makeLogger(label: "webim-service")
@@ -32,7 +34,8 @@ struct ServiceCommand: AsyncParsableCommand {
             dataDirectory: shared.dataDirectory,
             resources: try shared.resourceRoot(),
             visitorFieldsKeyFile: shared.visitorFieldsKeyFile,
-            allowedHosts: shared.allowedHostNames
+            allowedHosts: shared.allowedHostNames,
+            storageBudgets: budgets.budgets(kiosk: false)
         )
         let application = try makeServiceApplication(configuration: configuration, logger: logger) {
             [host, token = configuration.consoleToken ?? ""] boundPort in

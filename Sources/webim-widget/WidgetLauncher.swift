@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import WebimService
 import WebimWire
 import WidgetServer
 
@@ -35,6 +36,8 @@ struct WidgetLauncher: Service {
     var trustedProxies: [String] = []
     /// `--drain-timeout`.
     var drainTimeout: Duration = .seconds(10)
+    /// `--storage-budget-mb`, or the default of a kiosk or a site.
+    var storageBudget: Int64 = StorageBudgets.site.folderBytes
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -58,6 +61,7 @@ struct WidgetLauncher: Service {
         )
         configuration.clusterKey = clusterKey
         configuration.trustedProxies = trustedProxies
+        configuration.storageBudget = storageBudget
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {
             [consoleToken] boundPort in
