@@ -38,7 +38,42 @@ package enum RequestPathRule {
     }
 
     /// Why `path` (as received, before any decoding) is refused, or nil when it is the one spelling of itself.
-    package static func violation(in path: String) -> Violation? {
+    ///
+    /// Below one of `namePrefixes` the last segment is a name that no route or rule reads (the Webim download URL's
+    /// `/l/v/m/download/{guid}/{filename}`: the file is found by its guid, and the signature covers the guid). The SDK
+    /// percent-encodes that name only as a host name needs, so `%2F`, `%5C` and a bare `..` arrive there as a person
+    /// named the file: only emptiness, raw control characters and broken escapes are refused in it.
+    package static func violation(in path: String, namePrefixes: [String] = []) -> Violation? {
+        if let prefix = namePrefixes.first(where: { path.hasPrefix($0) }),
+            let lastSlash = path.lastIndex(of: "/"), path.distance(from: path.startIndex, to: lastSlash) >= prefix.count
+        {
+            let name = path[path.index(after: lastSlash)...]
+            if name.isEmpty { return .emptySegment }
+            if let violation = violation(inName: name) { return violation }
+            return violation(in: String(path[...lastSlash].dropLast()))
+        }
+        return violation(inPath: path)
+    }
+
+    /// A name segment's faults: a raw control character (an encoded one is only part of a name) or a broken escape.
+    private static func violation(inName name: Substring) -> Violation? {
+        let bytes = Array(name.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return .controlCharacter }
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil
+                else { return .malformedEscape }
+                index += 3
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func violation(inPath path: String) -> Violation? {
         let bytes = Array(path.utf8)
         guard bytes.first == UInt8(ascii: "/") else { return .notAbsolute }
         if bytes.count == 1 { return nil }

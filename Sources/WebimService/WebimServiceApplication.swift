@@ -3,6 +3,7 @@ import HTTPAPI
 public import Hummingbird
 public import Logging
 import NIOCore
+import WebimWire
 
 /// Builds the embedded Webim-compatible service: protocol routes, the console's API and page, and the scenario runner.
 ///
@@ -25,7 +26,10 @@ public func makeEmbeddedService(
     let parts = try ServiceParts(configuration: configuration, logger: logger)
     let database = parts.engine.database
     let application = Application(
-        responder: PathRuleResponder(wrapping: parts.router.buildResponder()),
+        responder: PathRuleResponder(
+            wrapping: parts.router.buildResponder(),
+            namePrefixes: [WireEndpoint.download + "/"]
+        ),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "webim-service"

@@ -27,3 +27,31 @@ import Testing
         #expect(RequestPathRule.violation(in: path) == violation)
     }
 }
+
+/// The free name at the end of a download URL: any name the SDK's encoding makes passes, the path before it does not.
+@Suite struct RequestPathRuleNameTests {
+    static let prefixes = ["/l/v/m/download/"]
+
+    @Test(arguments: [
+        "/l/v/m/download/g1/..", "/l/v/m/download/g1/.", "/l/v/m/download/g1/a%2Fb%5Cc", "/l/v/m/download/g1/%2E%2E",
+        "/l/v/m/download/g1/a%20b.png", "/l/v/m/download/g1/a\\b", "/l/v/m/download/g1/a%0Ab%00",
+    ])
+    func anyNameOfAFilePasses(_ path: String) {
+        #expect(RequestPathRule.violation(in: path, namePrefixes: Self.prefixes) == nil)
+    }
+
+    @Test(arguments: [
+        ("/l/v/m/download/g1/", RequestPathRule.Violation.emptySegment),
+        ("/l/v/m/download//name", .emptySegment), ("/l/v/m/download/../name", .dotSegment),
+        ("/l/v/m/download/g1/a\u{01}", .controlCharacter), ("/l/v/m/download/g1/a%", .malformedEscape),
+        ("/l/v/m/./download/g1/x", .dotSegment), ("/l/v/m/download/g%2F1/x", .encodedSeparator),
+    ])
+    func thePathBeforeTheNameKeepsTheRule(_ path: String, _ violation: RequestPathRule.Violation) {
+        #expect(RequestPathRule.violation(in: path, namePrefixes: Self.prefixes) == violation)
+    }
+
+    @Test func elsewhereTheLastSegmentKeepsTheRule() {
+        #expect(RequestPathRule.violation(in: "/operator/api/..", namePrefixes: Self.prefixes) == .dotSegment)
+        #expect(RequestPathRule.violation(in: "/l/v/m/download/g1/..") == .dotSegment)
+    }
+}
