@@ -23,6 +23,7 @@ public struct LiveStack: Sendable {
         port: Int = 0,
         holdTimeout: Duration = .seconds(25),
         scenarios: [String: String] = [:],
+        adjust: @Sendable (inout ServiceConfiguration) -> Void = { _ in },
         _ body: @Sendable (String) async throws -> Result
     ) async throws -> Result {
         let withoutTransport: @Sendable (String, InProcessTransport) async throws -> Result = { url, _ in
@@ -33,6 +34,7 @@ public struct LiveStack: Sendable {
             port: port,
             holdTimeout: holdTimeout,
             scenarios: scenarios,
+            adjust: adjust,
             withoutTransport
         )
     }
@@ -43,6 +45,7 @@ public struct LiveStack: Sendable {
         port: Int = 0,
         holdTimeout: Duration = .seconds(25),
         scenarios: [String: String] = [:],
+        adjust: @Sendable (inout ServiceConfiguration) -> Void = { _ in },
         _ body: @Sendable (String, InProcessTransport) async throws -> Result
     ) async throws -> Result {
         let logger = Self.makeLogger()
@@ -51,18 +54,19 @@ public struct LiveStack: Sendable {
             ? repositoryRoot.appendingPathComponent("Scenarios")
             : try writeScenarios(scenarios, to: dataDirectory.appendingPathComponent("scenarios"))
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-        let (service, transport) = try makeEmbeddedService(
-            configuration: ServiceConfiguration(
-                port: port,
-                dataDirectory: dataDirectory.appendingPathComponent("service"),
-                scenariosDirectory: scenariosDirectory,
-                holdTimeout: holdTimeout,
-                accountPrivateKey: VisitorFieldsSignature.testKey,
-                consoleToken: OperatorConsoleClient.testToken,
-                consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
-            ),
-            logger: logger
-        ) { portSink.yield($0) }
+        var configuration = ServiceConfiguration(
+            port: port,
+            dataDirectory: dataDirectory.appendingPathComponent("service"),
+            scenariosDirectory: scenariosDirectory,
+            holdTimeout: holdTimeout,
+            accountPrivateKey: VisitorFieldsSignature.testKey,
+            consoleToken: OperatorConsoleClient.testToken,
+            consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
+        )
+        adjust(&configuration)
+        let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {
+            portSink.yield($0)
+        }
         return try await withRunning([service], logger: logger) {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw LiveStackError.didNotStart }

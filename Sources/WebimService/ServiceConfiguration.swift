@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPAPI
 public import WebimWire
 
 /// How the embedded service runs.
@@ -29,6 +30,10 @@ public struct ServiceConfiguration: Sendable {
     public var maximumDownloadLinkLifetime: Duration
     /// A visitor that never started a chat is forgotten after this long without a request.
     public var idleVisitorRetention: Duration
+    /// Header and idle timeouts, and the cap on one client's connections. Loopback is exempt from the cap by
+    /// default: the service's clients there are the widget servers (visitors never reach it), each holding a
+    /// connection per download and, over HTTP, a long-poll per tab; the timeouts hold for everyone.
+    public var connectionLimits = ConnectionLimits(exemptClients: ["127.0.0.1", "::1"])
 
     public init(
         host: String = "127.0.0.1",

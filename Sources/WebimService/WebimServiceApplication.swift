@@ -26,6 +26,7 @@ public func makeEmbeddedService(
     let database = parts.engine.database
     let application = Application(
         responder: PathRuleResponder(wrapping: parts.router.buildResponder()),
+        server: .http1(limits: configuration.connectionLimits, logger: logger),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "webim-service"

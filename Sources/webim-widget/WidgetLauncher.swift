@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -35,6 +36,10 @@ struct WidgetLauncher: Service {
     var trustedProxies: [String] = []
     /// `--drain-timeout`.
     var drainTimeout: Duration = .seconds(10)
+    /// `--streams-per-tab`.
+    var streamsPerTab = 2
+    /// `--header-timeout`, `--connection-idle-timeout`, `--max-connections-per-client`.
+    var connectionLimits = ConnectionLimits()
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -46,6 +51,7 @@ struct WidgetLauncher: Service {
             originPolicy: originPolicy,
             maxTabs: maxTabs,
             tabDataBudget: tabDataBudget,
+            streamsPerTab: streamsPerTab,
             embedOrigins: embedOrigins,
             dataDirectory: dataDirectory,
             publicDirectory: root.appendingPathComponent("Public"),
@@ -58,6 +64,7 @@ struct WidgetLauncher: Service {
         )
         configuration.clusterKey = clusterKey
         configuration.trustedProxies = trustedProxies
+        configuration.connectionLimits = connectionLimits
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {
             [consoleToken] boundPort in
