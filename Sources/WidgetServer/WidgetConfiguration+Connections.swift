@@ -7,7 +7,7 @@ extension WidgetConfiguration {
 
     /// `connectionLimits` with the trusted proxies exempt from the per-client cap: every visitor behind nginx comes
     /// from its address, so a cap on it would be a cap on the whole site. Each visitor is then the proxy's to cap
-    /// (nginx's `limit_conn`), and `--max-tabs` with the descriptor budget bounds the sum.
+    /// (`limit_conn` in deploy/nginx.conf), and `--max-tabs` with the descriptor budget bounds the sum.
     public var effectiveConnectionLimits: ConnectionLimits {
         var limits = connectionLimits
         limits.exemptClients.formUnion(trustedProxies)
