@@ -21,6 +21,16 @@ import WebimWire
         }
     }
 
+    @Test func aConnectionLeftIdleIsClosedAtTheIdleTimeout() async throws {
+        let limits = ConnectionLimits(headerTimeout: .seconds(600), idleTimeout: .milliseconds(200))
+        try await withLimitedService(limits) { base in
+            try await withRawConnection(toPort: Self.port(of: base), sending: Self.consoleRequest) { connection in
+                #expect(await connection.received(within: Self.patience)?.hasPrefix("HTTP/1.1 ") == true)
+                #expect(await connection.isClosedByServer(within: Self.patience))
+            }
+        }
+    }
+
     @Test func aClientBeyondItsCapIsRefusedAsItConnects() async throws {
         try await withLimitedService(ConnectionLimits(perClient: 2)) { base in
             let port = Self.port(of: base)
