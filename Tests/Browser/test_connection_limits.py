@@ -1,8 +1,9 @@
 """The connection limits of issue 30, tried on the real binary from raw sockets: a request head sent slowly, and one
 client address holding more connections than it may. Before the fix neither server ever hung up on either.
 
-The server runs with short limits (`--header-timeout 1`, `--max-connections-per-client 4`); each wait for the
-server to hang up is bounded far above them, so only a server that never does makes a test wait that long.
+Each test gives the server the one limit it tries, short (`--header-timeout 1`, `--max-connections-per-client 4`);
+each wait for the server to hang up is bounded far above it, so only a server that never does makes a test wait
+that long.
 """
 
 from __future__ import annotations
@@ -15,11 +16,6 @@ import pytest
 #: Seconds a test waits for the server to hang up or answer.
 PATIENCE = 10
 HEALTH = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-
-
-@pytest.fixture
-def server_args() -> list[str]:
-    return ["--header-timeout", "1", "--max-connections-per-client", "4"]
 
 
 def _connect(url: str, source: str | None = None) -> socket.socket:
@@ -43,6 +39,7 @@ def _hung_up(connection: socket.socket) -> bool:
         return False
 
 
+@pytest.mark.parametrize("server_args", [["--header-timeout", "1"]], ids=["header-timeout"])
 @pytest.mark.parametrize("which", ["widget", "service"])
 def test_a_request_head_sent_slowly_is_cut_off(server, which):
     url = server.widget_url if which == "widget" else server.console_url
@@ -54,6 +51,7 @@ def test_a_request_head_sent_slowly_is_cut_off(server, which):
         connection.close()
 
 
+@pytest.mark.parametrize("server_args", [["--max-connections-per-client", "4"]], ids=["cap"])
 def test_a_client_past_its_cap_is_refused_and_another_address_is_not(server):
     held = []
     try:

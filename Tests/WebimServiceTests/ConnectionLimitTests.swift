@@ -12,7 +12,7 @@ import WebimWire
     static let consoleRequest = "GET /operator HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
     @Test func aRequestHeadSentSlowlyIsClosedAtTheHeaderTimeout() async throws {
-        let limits = ConnectionLimits(headerTimeout: .milliseconds(200), idleTimeout: .seconds(600))
+        let limits = ConnectionLimits(headerTimeout: .seconds(1), idleTimeout: .seconds(600))
         try await withLimitedService(limits) { base in
             let halfHead = "GET /operator HTTP/1.1\r\nHost: 127."
             try await withRawConnection(toPort: Self.port(of: base), sending: halfHead) { connection in
@@ -32,7 +32,8 @@ import WebimWire
     }
 
     @Test func aClientBeyondItsCapIsRefusedAsItConnects() async throws {
-        try await withLimitedService(ConnectionLimits(perClient: 2)) { base in
+        let capOnly = ConnectionLimits(headerTimeout: .seconds(600), idleTimeout: .seconds(600), perClient: 2)
+        try await withLimitedService(capOnly) { base in
             let port = Self.port(of: base)
             try await withRawConnections(2, toPort: port) { held in
                 for connection in held {
@@ -48,7 +49,12 @@ import WebimWire
 
     @Test func loopbacksWidgetServersAreOutsideTheCapByDefault() async throws {
         try await withTemporaryDirectory { directory in
-            let capped: @Sendable (inout ServiceConfiguration) -> Void = { $0.connectionLimits.perClient = 1 }
+            // The default's exemption, with a cap of one and timeouts no busy machine reaches.
+            let capped: @Sendable (inout ServiceConfiguration) -> Void = {
+                $0.connectionLimits.perClient = 1
+                $0.connectionLimits.headerTimeout = .seconds(600)
+                $0.connectionLimits.idleTimeout = .seconds(600)
+            }
             try await LiveStack.withService(dataDirectory: directory, adjust: capped) { base in
                 try await withRawConnections(3, toPort: Self.port(of: base)) { held in
                     for connection in held {
@@ -61,13 +67,13 @@ import WebimWire
     }
 
     @Test func aHeldLongPollOutlivesBothTimeouts() async throws {
-        let limits = ConnectionLimits(headerTimeout: .milliseconds(100), idleTimeout: .milliseconds(100))
-        try await withLimitedService(limits, holdTimeout: .seconds(1)) { base in
+        let limits = ConnectionLimits(headerTimeout: .milliseconds(500), idleTimeout: .milliseconds(500))
+        try await withLimitedService(limits, holdTimeout: .seconds(2)) { base in
             let visitor = try await ServiceClient.start(base)
             let query = WireForm.encode([("since", String(await visitor.since))] + visitor.auth)
             let poll = "GET \(WireEndpoint.delta)?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
             try await withRawConnection(toPort: Self.port(of: base), sending: poll) { connection in
-                // Held for a second, ten times either timeout, then answered.
+                // Held for two seconds, four times either timeout, then answered.
                 #expect(await connection.received(within: Self.patience)?.hasPrefix("HTTP/1.1 200") == true)
             }
         }

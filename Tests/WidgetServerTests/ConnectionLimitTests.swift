@@ -13,7 +13,7 @@ import WidgetServer
 
     @Test func aRequestHeadSentSlowlyIsClosedAtTheHeaderTimeout() async throws {
         // An idle timeout far beyond the wait: only the header timeout can close this connection in time.
-        let limits = ConnectionLimits(headerTimeout: .milliseconds(200), idleTimeout: .seconds(600))
+        let limits = ConnectionLimits(headerTimeout: .seconds(1), idleTimeout: .seconds(600))
         try await withStack(limits) { stack in
             let halfHead = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             try await withRawConnection(toPort: stack.widgetPort, sending: halfHead) { connection in
@@ -45,12 +45,12 @@ import WidgetServer
     }
 
     @Test func anEventStreamOutlivesBothTimeouts() async throws {
-        let limits = ConnectionLimits(headerTimeout: .milliseconds(100), idleTimeout: .milliseconds(100))
-        try await withStack(limits, pingInterval: .milliseconds(100)) { stack in
+        let limits = ConnectionLimits(headerTimeout: .seconds(1), idleTimeout: .seconds(1))
+        try await withStack(limits, pingInterval: .milliseconds(300)) { stack in
             let tab = try await WidgetClient(stack).createTab()
             let events = "GET /api/tabs/\(tab)/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
             try await withRawConnection(toPort: stack.widgetPort, sending: events) { connection in
-                // Five pings, 100 ms apart, on a stream both 100 ms timeouts would have cut off had they counted it.
+                // Five pings, 300 ms apart, on a stream both 1 s timeouts would have cut off had they counted it.
                 var seen = 0
                 while seen < 5 {
                     guard await connection.received(containing: [": ping"], within: Self.patience) != nil else { break }
@@ -62,8 +62,7 @@ import WidgetServer
     }
 
     @Test func aClientBeyondItsCapIsRefusedAsItConnects() async throws {
-        let limits = ConnectionLimits(perClient: 2)
-        try await withStack(limits) { stack in
+        try await withStack(Self.capOnly(perClient: 2)) { stack in
             try await withRawConnections(2, toPort: stack.widgetPort) { held in
                 // Each answered, so the server has counted each before the next one comes.
                 for connection in held {
@@ -88,7 +87,7 @@ import WidgetServer
     }
 
     @Test func aTrustedProxyIsNotCapped() async throws {
-        try await withStack(ConnectionLimits(perClient: 1), trustedProxies: ["127.0.0.1"]) { stack in
+        try await withStack(Self.capOnly(perClient: 1), trustedProxies: ["127.0.0.1"]) { stack in
             try await withRawConnections(3, toPort: stack.widgetPort) { held in
                 for connection in held {
                     try await connection.send(Self.healthRequest)
@@ -96,6 +95,11 @@ import WidgetServer
                 }
             }
         }
+    }
+
+    /// A cap of `perClient`, with timeouts no busy machine reaches, so that only the cap closes a connection.
+    static func capOnly(perClient: Int) -> ConnectionLimits {
+        ConnectionLimits(headerTimeout: .seconds(600), idleTimeout: .seconds(600), perClient: perClient)
     }
 
     /// Runs the stack with the widget server under `limits`.
