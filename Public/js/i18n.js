@@ -5,6 +5,15 @@
 /** Locales that have a strings file. */
 export const LOCALES = Object.freeze(['en', 'ru']);
 
+/**
+ * The refusals the page words itself, by the error `code` the server sends (a 507, or a `result`
+ * event's), with their string keys: the storage budgets, which a visitor meets as a sentence.
+ */
+export const REFUSAL_KEYS = Object.freeze({
+  visitor_budget_exceeded: 'visitorBudgetExceeded',
+  storage_budget_exceeded: 'storageBudgetExceeded',
+});
+
 /** Looks strings up by key; a missing key shows the key itself. */
 export class Strings {
   /** @type {Record<string, string>} */

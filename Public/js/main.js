@@ -2,7 +2,7 @@
 // components and the session, and starts the chat.
 
 import { ApiClient } from './api.js';
-import { loadStrings } from './i18n.js';
+import { loadStrings, REFUSAL_KEYS } from './i18n.js';
 import { ChatSession } from './session.js';
 import { ChatStore } from './store.js';
 import { Composer } from './components/composer.js';
@@ -83,6 +83,7 @@ async function startWidget(doc) {
     locale: config.locale,
     tab: { kiosk, coreLog: options.log },
     makeStream: inspect?.recordingStream,
+    wording: (code) => (Object.hasOwn(REFUSAL_KEYS, code) ? strings.t(REFUSAL_KEYS[code]) : null),
   });
   // What the first view does not show loads the first time it is needed: the lightbox, the panels
   // (their markup too), the sound and the kiosk controller each cost the page's first load nothing.
@@ -162,7 +163,7 @@ async function startWidget(doc) {
     if (result.kind === 'rating') void panels().then(({ rating }) => rating.result(result, 'rated'));
     else if (result.kind === 'transcript') void panels().then(({ transcriptForm }) => transcriptForm.result(result, 'transcriptSent'));
     // A file the service refused is gone from the list (the SDK removes it), so the composer says why.
-    else if (!result.ok && (result.kind === 'chat' || result.kind === 'file')) composer.showError(result.error?.message ?? strings.t('unknownError'));
+    else if (!result.ok && (result.kind === 'chat' || result.kind === 'file')) composer.showError(result.error ? session.describe(result.error) : strings.t('unknownError'));
   });
   // Browsers let a page play sound only after the visitor has interacted with it, so the beeper
   // loads on the first key or pointer press; before that a new message makes no sound.

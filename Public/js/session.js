@@ -57,6 +57,8 @@ export class ChatSession extends EventTarget {
   #locale;
   #tab;
   #makeStream;
+  /** @type {(code: string) => string | null} */
+  #wording;
   /** @type {string | null} */
   #tabId = null;
   /** @type {TabEventStream | null} */
@@ -96,8 +98,10 @@ export class ChatSession extends EventTarget {
    * @param {{kiosk?: boolean, coreLog?: string}} [deps.tab] What the tab is created with: a shared screen's
    *   (`kiosk`: the server tells its browser to store no file), and the core log's verbosity (`coreLog`).
    * @param {(url: string) => TabEventStream} [deps.makeStream] Replaceable for tests.
+   * @param {(code: string) => string | null} [deps.wording] The page's own sentence for an error
+   *   code (the storage budgets), in the visitor's language; null leaves the server's message.
    */
-  constructor({ api, store, location, locale, tab = {}, makeStream = (url) => new TabEventStream(url) }) {
+  constructor({ api, store, location, locale, tab = {}, makeStream = (url) => new TabEventStream(url), wording = () => null }) {
     super();
     this.#api = api;
     this.#store = store;
@@ -105,6 +109,17 @@ export class ChatSession extends EventTarget {
     this.#locale = locale;
     this.#tab = tab;
     this.#makeStream = makeStream;
+    this.#wording = wording;
+  }
+
+  /**
+   * The sentence a refusal shows: the page's own for the codes it words, else the server's.
+   * @param {unknown} error An `ApiError`, or a `result` event's `error`.
+   * @returns {string}
+   */
+  describe(error) {
+    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+    return (code !== '' && this.#wording(code)) || errorText(error);
   }
 
   /** @returns {string | null} The tab id once the server gave one. */
@@ -315,7 +330,7 @@ export class ChatSession extends EventTarget {
       if (pending?.kind === 'chat') this.#finish({ clientId, ok: true, error: null });
     } catch (error) {
       if (error instanceof ApiError && error.status === 503) return;
-      this.#finish({ clientId, ok: false, error: { message: errorText(error) } });
+      this.#finish({ clientId, ok: false, error: { message: this.describe(error) } });
     }
   }
 
@@ -324,7 +339,7 @@ export class ChatSession extends EventTarget {
     const pending = this.#pending.get(result.clientId);
     this.#pending.delete(result.clientId);
     if (!result.ok) {
-      const text = errorText(result.error);
+      const text = this.describe(result.error);
       if (this.#store.findOutgoing(result.clientId)) this.#store.markFailed(result.clientId, text);
       else if (pending?.messageId) this.#store.setMessageError(pending.messageId, text);
     } else if (pending?.kind === 'file' || pending?.kind === 'message') {
@@ -563,7 +578,7 @@ export class ChatSession extends EventTarget {
         return 'lost';
       }
       // Any refusal, 503 `storage_unavailable` included, means the server does not have it: only a 202 does.
-      this.#store.markFailed(clientId, errorText(error));
+      this.#store.markFailed(clientId, this.describe(error));
       return 'refused';
     }
   }
@@ -599,7 +614,7 @@ export class ChatSession extends EventTarget {
         if (!(error instanceof ApiError && error.code === 'not_connected')) this.#reconnectSoon();
         return;
       }
-      this.#store.markFailed(clientId, errorText(error));
+      this.#store.markFailed(clientId, this.describe(error));
     }
   }
 

@@ -56,6 +56,10 @@ extension APIError {
         case historyBusy = "history_busy"
         /// The tab's store on disk refused a message (`Retry-After`).
         case storageUnavailable = "storage_unavailable"
+        /// The visitor has stored as many bytes as the chat service keeps for one visitor, in all their chats.
+        case visitorBudgetExceeded = "visitor_budget_exceeded"
+        /// A server's data folder holds as many bytes as it is allowed; nothing new is stored.
+        case storageBudgetExceeded = "storage_budget_exceeded"
         /// `location` is not a location key.
         case invalidLocation = "invalid_location"
         /// `locale` is not `en` or `ru`.

@@ -30,6 +30,13 @@ extension APIError.Code {
         case .internalError, .templateMissing, .previewConfigMissing, .previewConfigInvalid: .internalServerError
         case .fileUnavailable: .badGateway
         case .tooManyTabs, .draining, .sessionFailed, .storageUnavailable: .serviceUnavailable
+        // Insufficient Storage (RFC 4918): the byte budget is what is exhausted, not the request that is too large.
+        case .visitorBudgetExceeded, .storageBudgetExceeded: .insufficientStorage
         }
     }
+}
+
+extension HTTPResponse.Status {
+    /// 507 Insufficient Storage, which HTTPTypes does not name.
+    package static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
 }

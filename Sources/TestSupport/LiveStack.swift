@@ -80,12 +80,13 @@ public struct LiveStack: Sendable {
     /// `adjust` changes the widget server's configuration (timeouts, ping interval) before it starts.
     public static func withStack<Result: Sendable>(
         adjust: @Sendable (inout WidgetConfiguration) -> Void = { _ in },
+        adjustService: @Sendable (inout ServiceConfiguration) -> Void = { _ in },
         _ body: @Sendable (LiveStack) async throws -> Result
     ) async throws
         -> Result
     {
         try await withTemporaryDirectory { directory in
-            try await withService(dataDirectory: directory) { serviceURL, transport in
+            try await withService(dataDirectory: directory, adjust: adjustService) { serviceURL, transport in
                 try await withWidget(
                     accountURL: serviceURL,
                     serviceURL: serviceURL,

@@ -30,6 +30,8 @@ public struct ServiceConfiguration: Sendable {
     public var maximumDownloadLinkLifetime: Duration
     /// A visitor that never started a chat is forgotten after this long without a request.
     public var idleVisitorRetention: Duration
+    /// The bytes one visitor and the whole data folder may hold, and how long a visitor who chatted is kept.
+    public var storageBudgets: StorageBudgets
     /// Header and idle timeouts, and the cap on one client's connections. Loopback is exempt from the cap by
     /// default: the service's clients there are the widget servers (visitors never reach it), each holding a
     /// connection per download and, over HTTP, a long-poll per tab; the timeouts hold for everyone.
@@ -47,7 +49,8 @@ public struct ServiceConfiguration: Sendable {
         consoleDirectory: URL? = nil,
         originPolicy: OriginPolicy = OriginPolicy(),
         maximumDownloadLinkLifetime: Duration = .seconds(24 * 3600),
-        idleVisitorRetention: Duration = .seconds(24 * 3600)
+        idleVisitorRetention: Duration = .seconds(24 * 3600),
+        storageBudgets: StorageBudgets = .site
     ) {
         self.host = host
         self.port = port
@@ -61,6 +64,7 @@ public struct ServiceConfiguration: Sendable {
         self.originPolicy = originPolicy
         self.maximumDownloadLinkLifetime = maximumDownloadLinkLifetime
         self.idleVisitorRetention = idleVisitorRetention
+        self.storageBudgets = storageBudgets
     }
 
     /// The configuration with every secret filled in: given ones kept, the rest read from (or made in) their files.

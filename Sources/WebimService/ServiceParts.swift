@@ -24,10 +24,13 @@ struct ServiceParts {
         let library = try ScenarioLibrary(directory: configuration.scenariosDirectory)
         try database.seedLocations(library.allLocations)
         let (triggers, triggerSink) = AsyncStream.makeStream(of: ScenarioTrigger.self)
+        let filesDirectory = configuration.dataDirectory.appendingPathComponent("files")
+        let usage = DataFolderUsage(databaseDirectory: configuration.dataDirectory, filesDirectory: filesDirectory)
         engine = ChatEngine(
             database: database,
             library: library,
-            files: try FileStore(directory: configuration.dataDirectory.appendingPathComponent("files")),
+            files: try FileStore(directory: filesDirectory, usage: usage),
+            storage: StorageGuard(budgets: configuration.storageBudgets, usage: usage),
             events: ConsoleEventHub(),
             triggers: triggerSink,
             holdTimeout: configuration.holdTimeout,

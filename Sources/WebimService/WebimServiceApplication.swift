@@ -39,7 +39,13 @@ public func makeEmbeddedService(
                 logger: logger
             ),
             LogCheckpointService(database: database, interval: .milliseconds(500), logger: logger),
-            IdleVisitorPruner(database: database, retention: configuration.idleVisitorRetention, logger: logger),
+            IdleVisitorPruner(
+                database: database,
+                retention: configuration.idleVisitorRetention,
+                logger: logger,
+                chattedRetention: configuration.storageBudgets.retention,
+                files: parts.engine.files
+            ),
         ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger

@@ -90,6 +90,13 @@ public enum WireError {
     public static let fileNotFoundLegacy = "file_not_found"
     public static let fileHasBeenSent = "file-has-been-sent"
 
+    // Storage budgets: this service's own, not the reference's. An SDK that does not know them reports a refused
+    // upload or message as `unknown`, as it does any code it has no case for.
+    /// An upload or message would take the visitor past the bytes the service keeps for one visitor, in all chats.
+    public static let visitorBudgetExceeded = "visitor_budget_exceeded"
+    /// The service's data folder holds as many bytes as it is allowed; it stores nothing new.
+    public static let storageBudgetExceeded = "storage_budget_exceeded"
+
     /// The errors with a named fatal type in the SDK (§2.6); all but `wrong-init` are fatal on actions too.
     public static let fatal: Set<String> = [
         accountBlocked, visitorBanned, wrongProvidedVisitorHash, providedVisitorExpired, wrongInit,

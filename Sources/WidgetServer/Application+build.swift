@@ -19,6 +19,10 @@ public func makeWidgetApplication(
     let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
     let registry = TabRegistry()
     let storage = try TabStorage(dataDirectory: configuration.dataDirectory)
+    let folderBudget = DataFolderBudget(
+        directory: configuration.dataDirectory,
+        budgetBytes: configuration.storageBudget
+    )
     let opener = TabOpener(registry: registry, storage: storage, configuration: configuration, logger: logger)
     let downloads = DownloadClient(maxTabs: configuration.maxTabs)
     let drain = ServerDrain(
@@ -31,6 +35,7 @@ public func makeWidgetApplication(
         templates: templates,
         registry: registry,
         storage: storage,
+        folderBudget: folderBudget,
         downloads: downloads.client,
         drain: drain,
         configuration: configuration,
@@ -52,7 +57,8 @@ public func makeWidgetApplication(
                     retention: configuration.tabDataRetention,
                     budget: configuration.tabDataBudget,
                     registry: registry,
-                    logger: logger
+                    logger: logger,
+                    folderBudget: folderBudget
                 ),
                 logger: logger
             ),
@@ -71,6 +77,7 @@ func makeWidgetRouter(
     templates: MustacheLibrary,
     registry: TabRegistry,
     storage: TabStorage,
+    folderBudget: DataFolderBudget,
     downloads: HTTPClient,
     drain: ServerDrain,
     configuration: WidgetConfiguration,
@@ -103,11 +110,12 @@ func makeWidgetRouter(
         TabController(registry: registry, storage: storage, drain: drain, configuration: configuration, logger: logger)
             .endpoints,
         EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
-        MessageController(registry: registry, crashPoint: crashPoint).endpoints,
+        MessageController(registry: registry, folderBudget: folderBudget, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
         FileController(
             registry: registry,
             limitsCache: LocationCache(),
+            folderBudget: folderBudget,
             downloads: downloads,
             crashPoint: crashPoint,
             kioskUploads: configuration.kiosk.uploads
@@ -133,6 +141,7 @@ func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
         templates: try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory),
         registry: registry,
         storage: try .withHistoryInMemory(tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs")),
+        folderBudget: DataFolderBudget(directory: configuration.dataDirectory, budgetBytes: .max),
         downloads: .shared,
         drain: ServerDrain(registry: registry, timeout: .zero, clock: ContinuousClock(), logger: logger),
         configuration: configuration,

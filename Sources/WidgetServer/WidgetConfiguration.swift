@@ -19,6 +19,9 @@ public struct WidgetConfiguration: Sendable {
     public var maxTabs: Int
     /// The most bytes the kept data of closed tabs may take; beyond it the oldest are deleted first.
     public var tabDataBudget: Int64
+    /// The most bytes the whole data folder (tab folders and the history store) may hold; past it, new messages and
+    /// uploads are refused with 507 `storage_budget_exceeded`. 10 GiB, a site's default (`serve --kiosk`: 2 GiB).
+    public var storageBudget: Int64 = 10 << 30
     /// The most event streams one tab may have open; a new one closes the oldest. The descriptor budget counts them
     /// all (`DescriptorBudget`), so each one allowed costs `--max-tabs` room on a machine with few descriptors.
     public var streamsPerTab: Int

@@ -12,7 +12,8 @@ enum EmbeddedServiceSetup {
         dataDirectory: URL,
         resources root: URL,
         visitorFieldsKeyFile: String?,
-        allowedHosts: [String]
+        allowedHosts: [String],
+        storageBudgets: StorageBudgets
     ) throws -> ServiceConfiguration {
         try ServiceConfiguration(
             host: host,
@@ -21,7 +22,8 @@ enum EmbeddedServiceSetup {
             scenariosDirectory: root.appendingPathComponent("Scenarios"),
             visitorFieldsKeyFile: visitorFieldsKeyFile.map { URL(fileURLWithPath: $0) },
             consoleDirectory: root.appendingPathComponent("Public/operator"),
-            originPolicy: OriginPolicy(allowedHosts: allowedHosts + [host])
+            originPolicy: OriginPolicy(allowedHosts: allowedHosts + [host]),
+            storageBudgets: storageBudgets
         ).resolvingSecrets()
     }
 }

@@ -78,6 +78,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var connections: ConnectionOptions
 
+    @OptionGroup var budgetOptions: BudgetOptions
+
     @Option(help: "Widget server port (0 picks a free one).")
     var port = 8080
 
@@ -200,6 +202,8 @@ struct ServeCommand: AsyncParsableCommand {
         launcher.drainTimeout = .seconds(drainTimeout)
         launcher.streamsPerTab = streamsPerTab
         launcher.connectionLimits = connections.limits()
+        let budgets = budgetOptions.budgets(kiosk: kiosk)
+        launcher.storageBudget = budgets.folderBytes
         var services: [any Service] = []
         if let account {
             await launcher.accountURL.fulfil(account)
@@ -210,7 +214,8 @@ struct ServeCommand: AsyncParsableCommand {
                 dataDirectory: dataDirectory,
                 resources: root,
                 visitorFieldsKeyFile: shared.visitorFieldsKeyFile,
-                allowedHosts: allowedHostNames
+                allowedHosts: allowedHostNames,
+                storageBudgets: budgets
             )
             configuration.connectionLimits = embeddedServiceLimits()
             launcher.consoleToken = configuration.consoleToken

@@ -34,6 +34,8 @@ struct ServiceCommand: AsyncParsableCommand {
 
     @OptionGroup var connections: ConnectionOptions
 
+    @OptionGroup var budgets: BudgetOptions
+
     func run() async throws {
         OpenFileLimit.raiseToHardLimit()
         let logger = shared.makeLogger(label: "webim-service")
@@ -43,7 +45,8 @@ struct ServiceCommand: AsyncParsableCommand {
             dataDirectory: shared.dataDirectory,
             resources: try shared.resourceRoot(),
             visitorFieldsKeyFile: shared.visitorFieldsKeyFile,
-            allowedHosts: shared.allowedHostNames
+            allowedHosts: shared.allowedHostNames,
+            storageBudgets: budgets.budgets(kiosk: false)
         )
         configuration.connectionLimits = connections.limits(exempt: ServeCommand.list(trustedClients))
         let application = try makeServiceApplication(configuration: configuration, logger: logger) {

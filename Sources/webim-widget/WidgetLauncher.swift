@@ -3,6 +3,7 @@ import HTTPAPI
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import WebimService
 import WebimWire
 import WidgetServer
 
@@ -40,6 +41,8 @@ struct WidgetLauncher: Service {
     var streamsPerTab = 2
     /// `--header-timeout`, `--connection-idle-timeout`, `--max-connections-per-client`.
     var connectionLimits = ConnectionLimits()
+    /// `--storage-budget-mb`, or the default of a kiosk or a site.
+    var storageBudget: Int64 = StorageBudgets.site.folderBytes
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -65,6 +68,7 @@ struct WidgetLauncher: Service {
         configuration.clusterKey = clusterKey
         configuration.trustedProxies = trustedProxies
         configuration.connectionLimits = connectionLimits
+        configuration.storageBudget = storageBudget
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {
             [consoleToken] boundPort in

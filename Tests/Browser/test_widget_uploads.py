@@ -5,7 +5,9 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
+import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from test_widget_actions import UPLOADS, service_files
 from test_widget_messages import start_chat
@@ -128,3 +130,26 @@ def test_upload_progress_bar_shows_while_uploading_and_goes_when_done(page, driv
     assert not bar.is_displayed(), "the progress bar stayed after the upload"
     values = [p["value"] for p in driver.execute_script("return window.__progress") if p != "hidden"]
     assert values == sorted(values), "the progress went backwards"
+
+
+#: The sentence `Public/i18n/en.json` gives a visitor over their storage budget.
+VISITOR_BUDGET_SENTENCE = "You've reached the storage limit for this chat, so this can't be sent. Thank you for understanding!"
+
+
+@pytest.mark.parametrize("server_args", [["--visitor-budget-mb", "1"]], ids=["visitor-budget-1mb"])
+def test_a_visitor_over_the_storage_budget_is_told_so_in_a_sentence(page, driver, wait):
+    page.open("location=manual")
+    page.send("Hello")
+    # Under the location's 10 MB limit, over the visitor's 1 MB: the chat service refuses it.
+    big = base64.b64encode(b"a" * (1024 * 1024 + 512 * 1024)).decode()
+    driver.execute_script(DROP_JS, "big.txt", "text/plain", big)
+    error = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-composer-error]"))
+    wait.until(lambda d: error.is_displayed() and error.text == VISITOR_BUDGET_SENTENCE)
+    # The tab knows now: the next message is refused at once (507) and says why beside it.
+    page.composer().send_keys("One more", Keys.ENTER)
+    failed = page.wait_item(
+        "visitor",
+        lambda i: "One more" in i.text and i.get_attribute("data-send-status") == "failed",
+        "the message over the budget never showed as not sent",
+    )
+    assert VISITOR_BUDGET_SENTENCE in failed.text

@@ -74,6 +74,30 @@ export function unreadCount(visitor) {
   return messagesOf(visitor).filter((message) => VISITOR_KINDS.has(message.kind) && message.read !== true).length;
 }
 
+/** The share of the visitor budget from which the console flags a visitor (80 %). */
+export const NEAR_BUDGET = 0.8;
+
+/**
+ * How much of the service's per-visitor budget the visitor has stored, 0 to 1 (uploads and
+ * message text across all their chats).
+ * @param {{storage?: {usedBytes: number, budgetBytes: number}}} visitor
+ * @returns {number}
+ */
+export function storageShare(visitor) {
+  const storage = visitor.storage;
+  if (!storage || !(storage.budgetBytes > 0)) return 0;
+  return Math.min(1, storage.usedBytes / storage.budgetBytes);
+}
+
+/**
+ * Bytes as megabytes with one decimal, for the console's labels.
+ * @param {number} bytes
+ * @returns {string}
+ */
+export function megabytes(bytes) {
+  return (bytes / 1048576).toFixed(1);
+}
+
 /**
  * @param {object} message A wire message.
  * @returns {'visitor' | 'operator' | 'system'} Who wrote it, for layout.

@@ -18,7 +18,7 @@ package final class ClientConnectionLedger: Sendable {
     /// holds the most it may.
     package func admit(_ channel: any Channel) -> Bool {
         guard isCapped, let ip = channel.remoteAddress?.ipAddress, !exempt.contains(ip) else { return true }
-        let client = ClientAddressGroup.key(of: ip)
+        let client = ClientAddressGroup.key(for: ip)
         guard count.withLock({ $0.admit(client) }) else { return false }
         // The close future completes however the connection ends, so the count cannot leak.
         channel.closeFuture.whenComplete { _ in self.release(client) }

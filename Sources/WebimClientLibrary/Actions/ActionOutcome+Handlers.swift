@@ -4,7 +4,12 @@ extension ActionOutcome {
     func reportMessage(to handler: (any DataMessageCompletionHandler)?, messageID: String) {
         switch self {
         case .success: handler?.onSuccess(messageID: messageID)
-        case .failure(let code): handler?.onFailure(messageID: messageID, error: DataMessageError(wireCode: code))
+        case .failure(let code):
+            if let refusal = StorageRefusal(wireCode: code), let handler = handler as? any StorageRefusalHandler {
+                handler.onFailure(messageID: messageID, refusal: refusal)
+            } else {
+                handler?.onFailure(messageID: messageID, error: DataMessageError(wireCode: code))
+            }
         case .canceled: break
         }
     }
@@ -14,7 +19,12 @@ extension ActionOutcome {
     func reportFile(to handler: (any SendFileCompletionHandler)?, messageID: String) {
         switch self {
         case .success: handler?.onSuccess(messageID: messageID)
-        case .failure(let code): handler?.onFailure(messageID: messageID, error: SendFileError(wireCode: code))
+        case .failure(let code):
+            if let refusal = StorageRefusal(wireCode: code), let handler = handler as? any StorageRefusalHandler {
+                handler.onFailure(messageID: messageID, refusal: refusal)
+            } else {
+                handler?.onFailure(messageID: messageID, error: SendFileError(wireCode: code))
+            }
         case .canceled: handler?.onFailure(messageID: messageID, error: .uploadCanceled)
         }
     }

@@ -7,6 +7,8 @@ struct ChatEngine: Sendable {
     let database: ServiceDatabase
     let library: ScenarioLibrary
     let files: FileStore
+    /// The visitor's and the folder's byte budgets, which every stored upload and message passes.
+    let storage: StorageGuard
     let events: ConsoleEventHub
     /// How every part changes a visitor; scenario fixtures change them through it too.
     let changes: VisitorChanges
@@ -30,6 +32,7 @@ struct ChatEngine: Sendable {
         database: ServiceDatabase,
         library: ScenarioLibrary,
         files: FileStore,
+        storage: StorageGuard,
         events: ConsoleEventHub,
         triggers: AsyncStream<ScenarioTrigger>.Continuation,
         holdTimeout: Duration,
@@ -43,6 +46,7 @@ struct ChatEngine: Sendable {
         self.database = database
         self.library = library
         self.files = files
+        self.storage = storage
         self.events = events
         self.changes = changes
         sessions = VisitorSessions(
@@ -56,16 +60,17 @@ struct ChatEngine: Sendable {
         actions = VisitorActions(
             database: database,
             chats: chats,
-            messages: MessageActions(library: library, changes: changes, triggers: triggers),
+            messages: MessageActions(library: library, storage: storage, changes: changes, triggers: triggers),
             feedback: FeedbackActions(library: library, changes: changes, triggers: triggers),
             surveys: SurveyActions(library: library, changes: changes, triggers: triggers),
             details: VisitorDetails(changes: changes),
-            offline: OfflineMessages(library: library, files: files, changes: changes)
+            offline: OfflineMessages(library: library, files: files, storage: storage, changes: changes)
         )
         fileActions = FileActions(
             database: database,
             library: library,
             files: files,
+            storage: storage,
             changes: changes,
             triggers: triggers,
             maximumDownloadLinkLifetime: maximumDownloadLinkLifetime

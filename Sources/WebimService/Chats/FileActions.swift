@@ -7,6 +7,7 @@ struct FileActions: Sendable {
     let database: ServiceDatabase
     let library: ScenarioLibrary
     let files: FileStore
+    let storage: StorageGuard
     let changes: VisitorChanges
     let triggers: ScenarioTriggers
     /// How far ahead a download link's `expires` may be: the client signs the link with its own token, so without a
@@ -23,7 +24,9 @@ struct FileActions: Sendable {
         let location = library.location(visitor.location)
         do {
             guard let file else { throw ProtocolFailure(WireError.uploadedFileNotFound) }
-            let stored = try files.storeUpload(file, visitorID: visitor.id, location: location)
+            let stored = try files.storeUpload(file, visitorID: visitor.id, location: location) { size in
+                try storage.admit(size, from: visitor)
+            }
             let parameters = try stored.wireItem()
             if let clientSideID = fields[WireParameter.clientSideID], !clientSideID.isEmpty {
                 let messageID = try await files.removingOnFailure(guid: stored.guid) {
@@ -31,7 +34,13 @@ struct FileActions: Sendable {
                 }
                 triggers.send(visitor, .visitorFile(messageID: messageID))
             } else {
-                try await changes.commit(visitorID: visitor.id) { change in try change.save(file: stored) }
+                let budget = storage.budgets.visitorBytes
+                try await files.removingOnFailure(guid: stored.guid) {
+                    try await changes.commit(visitorID: visitor.id) { change in
+                        try change.charge(stored.size, within: budget)
+                        try change.save(file: stored)
+                    }
+                }
             }
             return UploadResponse(data: parameters)
         } catch let failure as ProtocolFailure {
@@ -47,12 +56,14 @@ struct FileActions: Sendable {
         location: LocationDefinition
     ) async throws -> String {
         let limit = location.maxFilesPerChat
+        let budget = storage.budgets.visitorBytes
         return try await changes.commit(visitorID: visitorID) { change -> String in
             _ = try change.openChatIfNeeded(clientSideID: nil)
             guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
             guard try change.visitorFileCount(chatID: chatID) < limit else {
                 throw ProtocolFailure(WireError.maxFilesCountPerChatExceeded)
             }
+            try change.charge(stored.size, within: budget)
             var file = stored
             let message = try MessageRecord.file(
                 file,
@@ -83,6 +94,7 @@ struct FileActions: Sendable {
                 }
                 guard file.messageId == nil else { throw ProtocolFailure(WireError.fileHasBeenSent) }
                 try change.delete(file: file)
+                change.refund(file.size)
             }
             files.remove(guid: guid)
             return .ok

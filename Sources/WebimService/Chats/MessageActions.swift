@@ -5,6 +5,7 @@ import WebimWire
 /// read, and a keyboard's button pressed.
 struct MessageActions: Sendable {
     let library: ScenarioLibrary
+    let storage: StorageGuard
     let changes: VisitorChanges
     let triggers: ScenarioTriggers
 
@@ -21,6 +22,9 @@ struct MessageActions: Sendable {
             }
             guard MessageLimits.hasNoNUL(text) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         }
+        // A file message's text lists uploads already counted; an edit's new text is stored (and logged) anew.
+        let bytes = sent.isFile ? 0 : StorageGuard.bytes(of: text)
+        let storage = storage
         let data = try sent.data.value(refusing: WireError.wrongArgumentValue)
         let editingAllowed = location.flag(LocationConfigResponse.Key.visitorMessageEditing)
         let quotingAllowed = location.flag(LocationConfigResponse.Key.webAndMobileQuoting)
@@ -28,11 +32,13 @@ struct MessageActions: Sendable {
             if var existing = try change.message(clientSideID: sent.clientSideID) {
                 guard existing.text != text else { return .duplicate }
                 try Self.checkEditable(existing, change: change, editingAllowed: editingAllowed)
+                try storage.charge(bytes, to: &change)
                 existing.text = text
                 existing.edited = true
                 try change.replace(existing)
                 return .edited
             }
+            try storage.charge(bytes, to: &change)
             let whileKeyboardPending = try !sent.isFile && !change.pendingKeyboards().isEmpty
             let started = try change.openChatIfNeeded(clientSideID: nil)
             guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }

@@ -6,6 +6,7 @@ import WebimWire
 struct OfflineMessages: Sendable {
     let library: ScenarioLibrary
     let files: FileStore
+    let storage: StorageGuard
     let changes: VisitorChanges
 
     /// `chat.offline_message`: its text, perhaps a file, perhaps the visitor's fields.
@@ -20,10 +21,39 @@ struct OfflineMessages: Sendable {
         guard MessageLimits.hasNoNUL(text) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         let fields = try offline.visitorFields.value(refusing: WireError.wrongArgumentValue)
         let clientSideID = offline.clientSideID ?? RandomID.hex()
-        let upload = try offline.file.map { try files.storeUpload($0, visitorID: visitor.id, location: location) }
-        try await changes.commit(visitorID: visitor.id) { change in
+        let textBytes = StorageGuard.bytes(of: text)
+        let upload = try offline.file.map { file in
+            try files.storeUpload(file, visitorID: visitor.id, location: location) { size in
+                try storage.admit(textBytes + size, from: visitor)
+            }
+        }
+        let store = {
+            try await self.store(text, upload: upload, fields: fields, clientSideID: clientSideID, visitor: visitor)
+        }
+        guard let upload else {
+            _ = try await store()
+            return
+        }
+        // A refused message, or a retry of one already stored, leaves no file behind.
+        if try await !files.removingOnFailure(guid: upload.guid, store) { files.remove(guid: upload.guid) }
+    }
+
+    /// Stores the offline message and its file in one change, charging the visitor's budget for both; false when a
+    /// message with this client-side id was already stored (a retry).
+    private func store(
+        _ text: String,
+        upload: FileRecord?,
+        fields: [String: String]?,
+        clientSideID: String,
+        visitor: VisitorRecord
+    ) async throws -> Bool {
+        let storage = storage
+        return try await changes.commit(visitorID: visitor.id) { change in
             if let fields { change.visitor.merge(fields: fields) }
-            guard try change.message(clientSideID: clientSideID) == nil else { return }
+            guard try change.message(clientSideID: clientSideID) == nil else { return false }
+            // The file's bytes are on disk already: the folder's budget was checked before they were written.
+            try change.charge(upload?.size ?? 0, within: storage.budgets.visitorBytes)
+            try storage.charge(StorageGuard.bytes(of: text), to: &change)
             let chatID = try Self.chatID(&change)
             if !text.isEmpty {
                 try change.add(
@@ -43,6 +73,7 @@ struct OfflineMessages: Sendable {
                 try change.add(message)
             }
             try change.announceHistoryRevision()
+            return true
         }
     }
 

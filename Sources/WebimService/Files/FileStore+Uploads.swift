@@ -4,9 +4,14 @@ import WebimWire
 /// Files as they come in: a visitor's upload checked against the location's limits, any file written and
 /// described, and bytes that must not outlive a refused send.
 extension FileStore {
-    /// Validates a visitor's upload (PROTOCOL.md §7.1 errors, in that order) and writes its bytes; the row is not
-    /// saved yet.
-    func storeUpload(_ file: UploadedPart, visitorID: String, location: LocationDefinition) throws -> FileRecord {
+    /// Validates a visitor's upload (PROTOCOL.md §7.1 errors, in that order), lets `admit` refuse its size (the
+    /// storage budgets, after what is wrong with the file itself) and writes its bytes; the row is not saved yet.
+    func storeUpload(
+        _ file: UploadedPart,
+        visitorID: String,
+        location: LocationDefinition,
+        admit: (Int64) throws -> Void
+    ) throws -> FileRecord {
         let config = location.config
         guard config.isVisitorUploadFileAllowed else { throw ProtocolFailure(WireError.unauthorized) }
         guard !file.bytes.isEmpty else { throw ProtocolFailure(WireError.fileSizeTooSmall) }
@@ -25,6 +30,7 @@ extension FileStore {
             throw ProtocolFailure(WireError.notMatchingMagicNumbers)
         }
         guard !FileInspector.looksMalicious(file.bytes) else { throw ProtocolFailure(WireError.maliciousFileDetected) }
+        try admit(Int64(file.bytes.count))
         return try store(file, visitorID: visitorID, fromOperator: false)
     }
 

@@ -3,10 +3,13 @@ import Foundation
 /// The files folder under the data directory: one file per guid, so names never collide or escape the folder.
 struct FileStore: Sendable {
     let directory: URL
+    /// The data folder's bytes, told of every file written or removed here.
+    let usage: DataFolderUsage
 
     /// Creates the folder if needed.
-    init(directory: URL) throws {
+    init(directory: URL, usage: DataFolderUsage) throws {
         self.directory = directory
+        self.usage = usage
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -20,12 +23,14 @@ struct FileStore: Sendable {
     func write(_ bytes: Data, guid: String) throws {
         guard let url = url(guid: guid) else { throw FileStoreError.badGuid }
         try bytes.write(to: url, options: .atomic)
+        usage.added(Int64(bytes.count))
     }
 
     /// Removes a file's bytes, if present.
     func remove(guid: String) {
         guard let url = url(guid: guid) else { return }
-        try? FileManager.default.removeItem(at: url)
+        let size = DataFolderUsage.size(of: url)
+        if (try? FileManager.default.removeItem(at: url)) != nil { usage.removed(size) }
     }
 }
 

@@ -32,7 +32,8 @@ struct OperatorConsoleController {
             throw OperatorActionError.badInput(field: "limit", reason: "limit is 1…100000")
         }
         let snapshots = try await engine.database.chatOverview(limit: limit)
-        return try JSONResponse.make(snapshots.map(ConsoleChat.init))
+        let budget = engine.storage.budgets.visitorBytes
+        return try JSONResponse.make(snapshots.map { ConsoleChat($0, visitorBudget: budget) })
     }
 
     private func visitor(_ request: Request, context: ServiceRequestContext) async throws -> Response {
@@ -40,7 +41,7 @@ struct OperatorConsoleController {
         guard let snapshot = try await engine.database.snapshot(visitorID: id) else {
             throw OperatorActionError.notFound("visitor")
         }
-        return try JSONResponse.make(ConsoleChat(snapshot))
+        return try JSONResponse.make(ConsoleChat(snapshot, visitorBudget: engine.storage.budgets.visitorBytes))
     }
 
     private func events(_ request: Request, context: ServiceRequestContext) async throws -> Response {
@@ -88,8 +89,16 @@ struct ConsoleChat: Encodable {
     var scenarioPaused: Bool
     var fields: [String: String]
     var chat: ChatItem?
+    /// What the visitor stored against their budget, so that the console can flag one near it.
+    var storage: Storage
 
-    init(_ snapshot: VisitorSnapshot) {
+    /// Bytes stored (uploads and message text, in every chat) and the per-visitor budget.
+    struct Storage: Encodable {
+        var usedBytes: Int64
+        var budgetBytes: Int64
+    }
+
+    init(_ snapshot: VisitorSnapshot, visitorBudget: Int64) {
         visitorId = snapshot.visitor.id
         visitorName = snapshot.visitor.name
         location = snapshot.visitor.location
@@ -97,5 +106,6 @@ struct ConsoleChat: Encodable {
         scenarioPaused = snapshot.visitor.scenarioPaused
         fields = snapshot.visitor.fieldValues
         chat = snapshot.chat
+        storage = Storage(usedBytes: snapshot.visitor.storedBytes, budgetBytes: visitorBudget)
     }
 }

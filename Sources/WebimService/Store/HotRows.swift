@@ -9,7 +9,8 @@ extension VisitorRecord {
     /// The columns `init(hotRow:)` reads, in its order.
     static let hotColumns = """
         id, deviceId, location, name, visitSessionId, revision, visitState, createdAt, providedId, \
-        providedAuthToken, fields, prechatFields, pushToken, banned, scenarioPaused, emailChanges
+        providedAuthToken, fields, prechatFields, pushToken, banned, scenarioPaused, emailChanges, \
+        storedBytes
         """
 
     /// A row of `hotColumns`.
@@ -30,7 +31,8 @@ extension VisitorRecord {
             pushToken: try row.decode(atIndex: 12),
             banned: try row.decode(atIndex: 13),
             scenarioPaused: try row.decode(atIndex: 14),
-            emailChanges: try row.decode(atIndex: 15)
+            emailChanges: try row.decode(atIndex: 15),
+            storedBytes: try row.decode(atIndex: 16)
         )
     }
 }

@@ -65,6 +65,7 @@ extension ServiceDatabase {
             )
         }
         registerMigrationV2(in: &migrator)
+        registerMigrationV3(in: &migrator)
         return migrator
     }
 }

@@ -13,6 +13,7 @@ struct VisitorRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         static let providedAuthToken = Column(CodingKeys.providedAuthToken)
         static let createdAt = Column(CodingKeys.createdAt)
         static let location = Column(CodingKeys.location)
+        static let storedBytes = Column(CodingKeys.storedBytes)
     }
 
     var id: String
@@ -39,6 +40,8 @@ struct VisitorRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var scenarioPaused: Bool = false
     /// How often `chat.cont_resp` changed the e-mail.
     var emailChanges: Int = 0
+    /// The bytes of uploads and message text this visitor stored, in every chat (`StorageGuard`).
+    var storedBytes: Int64 = 0
 }
 
 /// A page: the `page-id` / `auth-token` pair handed out by one init.

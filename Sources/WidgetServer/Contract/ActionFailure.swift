@@ -35,6 +35,8 @@ enum ActionFailure: String, CaseIterable, Sendable {
     case rateDisabled = "rate_disabled"
     case rateValueIncorrect = "rate_value_incorrect"
     case sentTooManyTimes = "sent_too_many_times"
+    case visitorBudgetExceeded = "visitor_budget_exceeded"
+    case storageBudgetExceeded = "storage_budget_exceeded"
 
     /// The sentence the page shows.
     var message: String {
@@ -69,11 +71,20 @@ enum ActionFailure: String, CaseIterable, Sendable {
         case .rateDisabled: "Rating is turned off."
         case .rateValueIncorrect: "A rating is from 1 to 5."
         case .sentTooManyTimes: "The transcript was sent too many times."
+        case .visitorBudgetExceeded: "This chat has stored as much as it can for one visitor (the visitor budget)."
+        case .storageBudgetExceeded: "The chat service's storage is full (the server's storage budget)."
         }
     }
 }
 
 extension ActionFailure {
+    init(_ refusal: StorageRefusal) {
+        switch refusal {
+        case .visitorBudget: self = .visitorBudgetExceeded
+        case .serverBudget: self = .storageBudgetExceeded
+        }
+    }
+
     init(_ error: DataMessageError) {
         switch error {
         case .unknown: self = .unknown

@@ -5,8 +5,8 @@ import NIOCore
 
 /// Answers 429 `rate_limited` (with `Retry-After`) to a page that changes things faster than a person can.
 ///
-/// Each tab has its own bucket for its state-changing requests; opening tabs has a bucket per client address, so a
-/// script flooding `POST /api/tabs` locks out only itself. Reads (the event stream, files, history) are not limited:
+/// Each tab has its own bucket for its state-changing requests; opening tabs has a bucket per client address (an
+/// IPv6 client's whole /64, `ClientAddressGroup`), so a script flooding `POST /api/tabs` locks out only itself. Reads (the event stream, files, history) are not limited:
 /// they cost the chat service nothing.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = WidgetRequestContext
@@ -49,7 +49,7 @@ struct RateLimitMiddleware: RouterMiddleware {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count >= 2, parts[0] == "api", parts[1] == "tabs" else { return nil }
         return parts.count == 2 || (parts.count == 3 && isCreation)
-            ? (tabCreation, client) : (tabActions, String(parts[2]))
+            ? (tabCreation, ClientAddressGroup.key(for: client)) : (tabActions, String(parts[2]))
     }
 }
 

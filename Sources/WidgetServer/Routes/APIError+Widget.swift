@@ -59,4 +59,18 @@ extension APIError {
         "The message could not be saved; send it again.",
         headers: [.retryAfter: "1"]
     )
+
+    /// 507: the chat service keeps no more bytes for this visitor (uploads and message text, across all chats).
+    static let visitorBudgetExceeded = APIError(
+        .visitorBudgetExceeded,
+        "This visitor has stored as much as the chat service keeps for one visitor (the visitor budget)."
+    )
+
+    /// 507: this server's data folder is at its budget (`--storage-budget-mb`), so it stores nothing new.
+    static func storageBudgetExceeded(budgetBytes: Int64) -> APIError {
+        APIError(
+            .storageBudgetExceeded,
+            "The server's data folder is at its storage budget (\(budgetBytes / 1_048_576) MB); nothing new is stored."
+        )
+    }
 }

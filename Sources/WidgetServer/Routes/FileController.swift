@@ -12,6 +12,8 @@ import WebimWire
 struct FileController {
     let registry: TabRegistry
     let limitsCache: LocationCache<UploadLimits>
+    /// The data folder's budget: a file waits for its upload in the tab's outbox folder.
+    let folderBudget: DataFolderBudget
     /// Downloads from the chat service: a client of its own, sized for many tabs, so that slow readers of one
     /// tab's files cannot use up the connections every other tab needs.
     let downloads: HTTPClient
@@ -71,6 +73,7 @@ struct FileController {
                 field: "file"
             )
         }
+        try folderBudget.admit(file.bytes.count)
         let receipt = try await tab.sendFile(
             file.bytes,
             filename: filename,

@@ -6,6 +6,8 @@ import WebimClientLibrary
 /// Sending, editing and deleting the visitor's messages, and reacting to the operator's.
 struct MessageController {
     let registry: TabRegistry
+    /// The data folder's budget: a message's text lands in the tab's outbox and the history store.
+    let folderBudget: DataFolderBudget
     let crashPoint: CrashPoint
 
     /// The routes, below `/api/tabs`.
@@ -41,6 +43,7 @@ struct MessageController {
         if data != nil, body.quotedMessageId != nil {
             throw APIError(.quoteWithData, "A reply cannot carry custom data.", field: "data")
         }
+        try folderBudget.admit(body.text.utf8.count + (data?.count ?? 0))
         let receipt = try await tab.send(
             text: body.text,
             clientID: body.clientId,

@@ -4,14 +4,17 @@ import WebimClientLibrary
 final class ActionResultHandler: DataMessageCompletionHandler, SendMessageCompletionHandler,
     EditMessageCompletionHandler, DeleteMessageCompletionHandler, SendFileCompletionHandler,
     SendKeyboardRequestCompletionHandler, RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler,
-    ReactionCompletionHandler
+    ReactionCompletionHandler, StorageRefusalHandler
 {
     private let clientID: String
     private let events: TabEventLog
+    /// Told when the service refused for a storage budget, so that the tab refuses the next ones itself.
+    private let budgets: BudgetRefusals?
 
-    init(clientID: String, events: TabEventLog) {
+    init(clientID: String, events: TabEventLog, budgets: BudgetRefusals? = nil) {
         self.clientID = clientID
         self.events = events
+        self.budgets = budgets
     }
 
     func onSuccess(messageID: String) { succeed() }
@@ -25,6 +28,11 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     func onFailure(error: RateOperatorError) { fail(ActionFailure(error)) }
     func onFailure(error: SendDialogToEmailAddressError) { fail(ActionFailure(error)) }
     func onFailure(error: ReactionError) { fail(ActionFailure(error)) }
+
+    func onFailure(messageID: String, refusal: StorageRefusal) {
+        budgets?.refused(refusal)
+        fail(ActionFailure(refusal))
+    }
 
     private func succeed() { events.publish(.result(.success(clientID))) }
 

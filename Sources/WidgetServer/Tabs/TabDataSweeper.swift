@@ -15,6 +15,8 @@ struct TabDataSweeper: Sendable {
     var budget: Int64 = .max
     let registry: TabRegistry
     let logger: Logger
+    /// The data folder's budget, measured again after each sweep.
+    var folderBudget: DataFolderBudget? = nil
 
     /// A closed tab's data, with what the sweep decides by.
     private struct KeptTab {
@@ -30,7 +32,10 @@ struct TabDataSweeper: Sendable {
         // too) leaves it a full retention from about now, not from when it opened.
         for id in registry.openIDs { storage.markUsed(tabID: id) }
         let files = FileManager.default
-        guard let names = try? files.contentsOfDirectory(atPath: storage.tabsDirectory.path) else { return 0 }
+        guard let names = try? files.contentsOfDirectory(atPath: storage.tabsDirectory.path) else {
+            folderBudget?.remeasure()
+            return 0
+        }
         let cutoff = now.addingTimeInterval(-TimeInterval(retention.components.seconds))
         var kept: [KeptTab] = []
         var expired: [String] = []
@@ -59,6 +64,7 @@ struct TabDataSweeper: Sendable {
         if removed > 0 { logger.info("deleted the data of old tabs", metadata: ["count": "\(removed)"]) }
         discardRowsWithoutAFolder(names: Set(names))
         storage.erasedTabs.forget(erasedBefore: cutoff)
+        folderBudget?.remeasure()
         return removed
     }
 

@@ -147,7 +147,8 @@ extension TabSession {
         clientID: String,
         on stream: any MessageStream
     ) throws -> OutgoingMessageReceipt? {
-        let handler = ActionResultHandler(clientID: clientID, events: events)
+        try budgets.check()
+        let handler = ActionResultHandler(clientID: clientID, events: events, budgets: budgets)
         let messageID = OutgoingMessageID.make(tabID: id, clientID: clientID)
         listener.outgoing.expect(clientID, forMessageID: messageID)
         do {

@@ -18,6 +18,8 @@ actor TabSession {
 
     nonisolated let id: String
     let events: TabEventLog
+    /// The chat service's storage refusals, which make the tab refuse further sends itself.
+    nonisolated let budgets = BudgetRefusals()
     /// The answers of the page's actions by `clientId`, for retries (`TabSession+Actions`).
     var clientIDAnswers = ClientIDAnswers()
     private let executor = WebimExecutor(label: "webim.tab")

@@ -2,7 +2,7 @@
 // (name, location, chat state, unread count, badges, last message); choosing one selects it.
 // Rows are reused and only inserted, so the focused button never leaves the page.
 
-import { chatState, messagesOf, STATE_LABELS, summaryOf, unreadCount } from '../model.js';
+import { chatState, megabytes, messagesOf, NEAR_BUDGET, STATE_LABELS, storageShare, summaryOf, unreadCount } from '../model.js';
 
 /** Renders the store's visitors and reports the operator's choice. */
 export class ChatList {
@@ -95,6 +95,11 @@ export class ChatList {
     item.querySelector('[data-chat-badge="banned"]').hidden = !visitor.banned;
     item.querySelector('[data-chat-badge="paused"]').hidden = !visitor.scenarioPaused;
     item.querySelector('[data-chat-badge="typing"]').hidden = !typing;
+    const share = storageShare(visitor);
+    const storageBadge = item.querySelector('[data-chat-badge="storage"]');
+    storageBadge.hidden = share < NEAR_BUDGET;
+    storageBadge.textContent = `Storage ${Math.floor(share * 100)} %`;
+    storageBadge.title = `${megabytes(visitor.storage?.usedBytes ?? 0)} of ${megabytes(visitor.storage?.budgetBytes ?? 0)} MB stored`;
     item.querySelector('[data-chat-last]').textContent = last;
   }
 
