@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.90.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
@@ -55,6 +56,11 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 "WebimWire",
+                // The connection limits both servers share: a child channel wrapping Hummingbird's HTTP/1 one, and a
+                // handler that sees its request and response parts.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings
@@ -117,6 +123,7 @@ let package = Package(
         .executableTarget(
             name: "webim-widget",
             dependencies: [
+                "HTTPAPI",
                 "WidgetServer",
                 "WebimService",
                 "WebimWire",
@@ -161,7 +168,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                // A request written byte for byte (`RawHTTPRequest`), in spellings no HTTP client would send.
+                // A request written byte for byte (`RawHTTPRequest`), in spellings no HTTP client would send,
+                // and a raw connection (`RawConnection`) that sends half a request head, or nothing.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -187,13 +195,15 @@ let package = Package(
         ),
         .testTarget(
             name: "WebimServiceTests",
-            dependencies: ["WebimService", "WebimWire", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "WebimService", "WebimWire", "HTTPAPI", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WidgetServerTests",
             dependencies: [
-                "WidgetServer", "WebimService", "WebimClientLibrary", "TestSupport",
+                "WidgetServer", "WebimService", "WebimClientLibrary", "HTTPAPI", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSettings

@@ -64,10 +64,9 @@ public struct LiveStack: Sendable {
             consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
         )
         adjust(&configuration)
-        let (service, transport) = try makeEmbeddedService(
-            configuration: configuration,
-            logger: logger
-        ) { portSink.yield($0) }
+        let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {
+            portSink.yield($0)
+        }
         return try await withRunning([service], logger: logger) {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw LiveStackError.didNotStart }

@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPAPI
 public import WebimWire
 
 /// How the embedded service runs.
@@ -31,6 +32,10 @@ public struct ServiceConfiguration: Sendable {
     public var idleVisitorRetention: Duration
     /// The bytes one visitor and the whole data folder may hold, and how long a visitor who chatted is kept.
     public var storageBudgets: StorageBudgets
+    /// Header and idle timeouts, and the cap on one client's connections. Loopback is exempt from the cap by
+    /// default: the service's clients there are the widget servers (visitors never reach it), each holding a
+    /// connection per download and, over HTTP, a long-poll per tab; the timeouts hold for everyone.
+    public var connectionLimits = ConnectionLimits(exemptClients: ["127.0.0.1", "::1"])
 
     public init(
         host: String = "127.0.0.1",

@@ -30,6 +30,7 @@ public func makeEmbeddedService(
             wrapping: parts.router.buildResponder(),
             namePrefixes: [WireEndpoint.download + "/"]
         ),
+        server: .http1(limits: configuration.connectionLimits, logger: logger),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "webim-service"

@@ -43,6 +43,7 @@ public func makeWidgetApplication(
     )
     let application = Application(
         responder: PathRuleResponder(wrapping: router.buildResponder()),
+        server: .http1(limits: configuration.effectiveConnectionLimits, logger: logger),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "webim-widget"
@@ -151,10 +152,7 @@ func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
 
 /// `configuration` with `maxTabs` lowered to what the process's descriptors hold, with a warning when it was.
 private func fittedToDescriptors(_ configuration: WidgetConfiguration, logger: Logger) -> WidgetConfiguration {
-    let budget = DescriptorBudget(
-        limit: OpenFileLimit.soft,
-        socketsPerTab: configuration.serviceTransport == nil ? 2 : 1
-    )
+    let budget = DescriptorBudget(for: configuration, limit: OpenFileLimit.soft)
     guard budget.maximumTabs < configuration.maxTabs else { return configuration }
     logger.warning(
         "fewer tabs than --max-tabs fit in the descriptor limit; raise it (ulimit -n) for more",

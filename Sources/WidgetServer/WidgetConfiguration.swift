@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPAPI
 public import WebimWire
 
 /// How the widget server runs.
@@ -21,7 +22,8 @@ public struct WidgetConfiguration: Sendable {
     /// The most bytes the whole data folder (tab folders and the history store) may hold; past it, new messages and
     /// uploads are refused with 507 `storage_budget_exceeded`. 10 GiB, a site's default (`serve --kiosk`: 2 GiB).
     public var storageBudget: Int64 = 10 << 30
-    /// The most event streams one tab may have open; a new one closes the oldest.
+    /// The most event streams one tab may have open; a new one closes the oldest. The descriptor budget counts them
+    /// all (`DescriptorBudget`), so each one allowed costs `--max-tabs` room on a machine with few descriptors.
     public var streamsPerTab: Int
     /// The origins of the sites that may embed the widget (`embed.js`): they may frame the pages, and the embedded
     /// page takes commands from them alone.
@@ -56,6 +58,9 @@ public struct WidgetConfiguration: Sendable {
     /// Addresses of the proxies in front of this server (`--trusted-proxies`), whose `X-Real-IP` names the visitor
     /// that the limit on new tabs counts against.
     public var trustedProxies: [String] = []
+    /// Header and idle timeouts, and the cap on one client's connections; the trusted proxies are exempt from the cap
+    /// (`effectiveConnectionLimits`).
+    public var connectionLimits = ConnectionLimits()
     /// Seals the visitor credentials pages hold, so that every server of a deployment sharing it can continue any
     /// page's tab (`--cluster-key-file`); by default a key of this process alone.
     public var clusterKey = ClusterKey.random()
@@ -76,7 +81,7 @@ public struct WidgetConfiguration: Sendable {
         originPolicy: OriginPolicy = OriginPolicy(),
         maxTabs: Int = 10_000,
         tabDataBudget: Int64 = 1 << 30,
-        streamsPerTab: Int = 3,
+        streamsPerTab: Int = 2,
         embedOrigins: [String] = [],
         defaultLocation: String = "default",
         dataDirectory: URL,

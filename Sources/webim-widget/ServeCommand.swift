@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import HTTPAPI
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -64,7 +65,18 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var drainTimeout = 10
 
+    @Option(
+        help: """
+            The most event streams one tab may hold open; another closes the oldest. Each counts in the descriptor \
+            budget that lowers --max-tabs: 1 suits a benchmark of many tabs, 2 lets a duplicated browser tab keep \
+            its stream.
+            """
+    )
+    var streamsPerTab = 2
+
     @OptionGroup var shared: SharedOptions
+
+    @OptionGroup var connections: ConnectionOptions
 
     @OptionGroup var budgetOptions: BudgetOptions
 
@@ -130,6 +142,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxTabs >= 1, tabDataBudgetMb >= 1, tabIdleTimeout >= 1 else {
             throw ValidationError("--max-tabs, --tab-data-budget-mb and --tab-idle-timeout are at least 1.")
         }
+        guard (1...3).contains(streamsPerTab) else {
+            throw ValidationError("--streams-per-tab is 1, 2 or 3.")
+        }
         guard drainTimeout >= 0 else {
             throw ValidationError("--drain-timeout is whole seconds, 0 or more.")
         }
@@ -185,13 +200,15 @@ struct ServeCommand: AsyncParsableCommand {
             default: dataDirectory.appendingPathComponent("widget/cluster.key")
         )
         launcher.drainTimeout = .seconds(drainTimeout)
+        launcher.streamsPerTab = streamsPerTab
+        launcher.connectionLimits = connections.limits()
         let budgets = budgetOptions.budgets(kiosk: kiosk)
         launcher.storageBudget = budgets.folderBytes
         var services: [any Service] = []
         if let account {
             await launcher.accountURL.fulfil(account)
         } else {
-            let configuration = try EmbeddedServiceSetup.configuration(
+            var configuration = try EmbeddedServiceSetup.configuration(
                 host: serviceHost,
                 port: servicePort,
                 dataDirectory: dataDirectory,
@@ -200,6 +217,7 @@ struct ServeCommand: AsyncParsableCommand {
                 allowedHosts: allowedHostNames,
                 storageBudgets: budgets
             )
+            configuration.connectionLimits = embeddedServiceLimits()
             launcher.consoleToken = configuration.consoleToken
             let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {
                 [accountURL = launcher.accountURL, serviceHost] boundPort in
@@ -218,6 +236,16 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension ServeCommand {
+    /// The embedded service's limits: the same timeouts, and a cap sized for the one client it has besides the
+    /// operator, this widget server (its downloads, and a long-poll per tab over HTTP), with no address exempt,
+    /// since on loopback a local user shares that address.
+    func embeddedServiceLimits() -> ConnectionLimits {
+        var limits = connections.limits()
+        let widgetConnections = WidgetConfiguration.downloadConnections + (serviceOverHTTP ? maxTabs : 0)
+        limits.perClient = limits.perClient.map { $0 + widgetConnections }
+        return limits
+    }
+
     /// The items of a comma-separated option, trimmed, without empty ones.
     static func list(_ option: String) -> [String] {
         option.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

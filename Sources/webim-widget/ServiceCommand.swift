@@ -21,14 +21,25 @@ struct ServiceCommand: AsyncParsableCommand {
     @Option(help: "Port (0 picks a free one).")
     var port = 8081
 
+    @Option(
+        help: """
+            Comma-separated addresses of the widget servers that use this service, outside the cap on connections \
+            per client (each holds one per download and, over HTTP, a long-poll per tab); loopback's by default. \
+            An empty value caps every client.
+            """
+    )
+    var trustedClients = "127.0.0.1,::1"
+
     @OptionGroup var shared: SharedOptions
+
+    @OptionGroup var connections: ConnectionOptions
 
     @OptionGroup var budgets: BudgetOptions
 
     func run() async throws {
         OpenFileLimit.raiseToHardLimit()
         let logger = shared.makeLogger(label: "webim-service")
-        let configuration = try EmbeddedServiceSetup.configuration(
+        var configuration = try EmbeddedServiceSetup.configuration(
             host: host,
             port: port,
             dataDirectory: shared.dataDirectory,
@@ -37,6 +48,7 @@ struct ServiceCommand: AsyncParsableCommand {
             allowedHosts: shared.allowedHostNames,
             storageBudgets: budgets.budgets(kiosk: false)
         )
+        configuration.connectionLimits = connections.limits(exempt: ServeCommand.list(trustedClients))
         let application = try makeServiceApplication(configuration: configuration, logger: logger) {
             [host, token = configuration.consoleToken ?? ""] boundPort in
             let base = "http://\(ServeCommand.urlHost(host)):\(boundPort)"

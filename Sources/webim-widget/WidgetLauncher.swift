@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -36,6 +37,10 @@ struct WidgetLauncher: Service {
     var trustedProxies: [String] = []
     /// `--drain-timeout`.
     var drainTimeout: Duration = .seconds(10)
+    /// `--streams-per-tab`.
+    var streamsPerTab = 2
+    /// `--header-timeout`, `--connection-idle-timeout`, `--max-connections-per-client`.
+    var connectionLimits = ConnectionLimits()
     /// `--storage-budget-mb`, or the default of a kiosk or a site.
     var storageBudget: Int64 = StorageBudgets.site.folderBytes
 
@@ -49,6 +54,7 @@ struct WidgetLauncher: Service {
             originPolicy: originPolicy,
             maxTabs: maxTabs,
             tabDataBudget: tabDataBudget,
+            streamsPerTab: streamsPerTab,
             embedOrigins: embedOrigins,
             dataDirectory: dataDirectory,
             publicDirectory: root.appendingPathComponent("Public"),
@@ -61,6 +67,7 @@ struct WidgetLauncher: Service {
         )
         configuration.clusterKey = clusterKey
         configuration.trustedProxies = trustedProxies
+        configuration.connectionLimits = connectionLimits
         configuration.storageBudget = storageBudget
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {

@@ -33,6 +33,9 @@ final class ServerUnderTest: @unchecked Sendable {
         process.arguments = [
             "serve", "--host", "127.0.0.1", "--port", "0", "--service-port", "0", "--data-dir", dataDirectory.path,
             "--log-level", "error", "--no-rate-limits", "--max-tabs", "1000000",
+            // Thousands of streams from loopback, one per tab: no cap on one client's connections, and room in the
+            // descriptor budget for a stream per tab only.
+            "--max-connections-per-client", "0", "--streams-per-tab", "1",
         ]
         let output = Pipe()
         process.standardOutput = output

@@ -1,3 +1,4 @@
+import HTTPAPI
 import Testing
 
 @testable import WidgetServer

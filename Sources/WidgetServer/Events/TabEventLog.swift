@@ -69,7 +69,7 @@ final class TabEventLog: Sendable {
     /// `firstEventID` is the id before the first event's.
     init(
         subscriberBuffer: Int = 1024,
-        maximumSubscribers: Int = 3,
+        maximumSubscribers: Int = 2,
         firstEventID: Int = TabEventLog.makeFirstEventID(),
         departed: @escaping @Sendable () -> Void = {}
     ) {

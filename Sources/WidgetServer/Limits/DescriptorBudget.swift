@@ -7,11 +7,33 @@ import Foundation
 struct DescriptorBudget: Equatable {
     /// The process's soft limit on open descriptors.
     var limit: Int
-    /// Sockets an open tab holds: its event stream, and its long-poll when the service is reached over HTTP.
-    var socketsPerTab: Int
+    /// Event streams one tab may hold open (`streamsPerTab`): each is a socket, and a page, or a script, may open
+    /// them all, so the budget counts every one it allows, not the one a page usually holds.
+    var streamsPerTab: Int
+    /// The tab's long-poll to the service: one socket when the service is reached over HTTP, none in-process.
+    var longPollsPerTab: Int
     /// Descriptors for everything else: listeners, the service's database and the tabs' shared history store (a
     /// few connections of three descriptors each), static files, downloads, logs.
     static let reserve = 512
+
+    /// The budget of a server with `configuration`, in `limit` descriptors.
+    init(for configuration: WidgetConfiguration, limit: Int) {
+        self.init(
+            limit: limit,
+            streamsPerTab: configuration.streamsPerTab,
+            longPollsPerTab: configuration.serviceTransport == nil ? 1 : 0
+        )
+    }
+
+    /// The budget of `limit` descriptors for tabs of `streamsPerTab` streams and `longPollsPerTab` long-polls.
+    init(limit: Int, streamsPerTab: Int, longPollsPerTab: Int) {
+        self.limit = limit
+        self.streamsPerTab = streamsPerTab
+        self.longPollsPerTab = longPollsPerTab
+    }
+
+    /// The sockets one open tab may hold.
+    var socketsPerTab: Int { max(1, streamsPerTab) + longPollsPerTab }
 
     /// The most tabs whose sockets fit: `reserve + socketsPerTab × tabs ≤ limit`.
     var maximumTabs: Int {

@@ -13,7 +13,7 @@ struct DownloadClient: Service {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(
             idleTimeout: .seconds(60),
-            concurrentHTTP1ConnectionsPerHostSoftLimit: min(max(maxTabs, 8), 512)
+            concurrentHTTP1ConnectionsPerHostSoftLimit: min(max(maxTabs, 8), WidgetConfiguration.downloadConnections)
         )
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)

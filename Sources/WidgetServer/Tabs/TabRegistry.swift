@@ -17,7 +17,7 @@ final class TabRegistry: Sendable {
     }
 
     /// A new tab with a fresh 128-bit, URL-safe id.
-    func makeTab(streamQueueCapacity: Int = 1024, streamsPerTab: Int = 3) -> TabSession {
+    func makeTab(streamQueueCapacity: Int = 1024, streamsPerTab: Int = 2) -> TabSession {
         let tab = newTab(id: Self.makeTabID(), streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab)
         tabs.withLock { $0[tab.id] = tab }
         return tab
@@ -35,7 +35,7 @@ final class TabRegistry: Sendable {
     func adoptTab(
         id: String,
         streamQueueCapacity: Int = 1024,
-        streamsPerTab: Int = 3
+        streamsPerTab: Int = 2
     ) -> (tab: TabSession, isNew: Bool) {
         tabs.withLock { tabs in
             if let open = tabs[id] { return (open, false) }

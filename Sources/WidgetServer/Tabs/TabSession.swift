@@ -48,7 +48,7 @@ actor TabSession {
     init(
         id: String,
         streamQueueCapacity: Int = 1024,
-        streamsPerTab: Int = 3,
+        streamsPerTab: Int = 2,
         departed: @escaping @Sendable () -> Void = {}
     ) {
         self.id = id

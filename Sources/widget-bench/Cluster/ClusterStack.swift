@@ -80,7 +80,7 @@ final class ClusterStack: Sendable {
                     "serve", "--account", serviceURL, "--port", String(port), "--data-dir",
                     directory.appendingPathComponent("widget\(index)-data").path, "--cluster-key-file", keyFile.path,
                     "--public-origin", nginx.publicOrigin, "--log-level", "warning", "--no-rate-limits",
-                    "--max-tabs", "1000000",
+                    "--max-tabs", "1000000", "--max-connections-per-client", "0", "--streams-per-tab", "1",
                 ],
                 readyURL: "http://127.0.0.1:\(port)/healthz",
                 logDirectory: directory

@@ -56,7 +56,7 @@ struct FaultStack: Sendable {
                     : ["--account", serviceURL, "--data-dir", widgetData.path])
                 + [
                     "--port", String(widgetPort), "--log-level", "warning", "--no-rate-limits", "--max-tabs",
-                    "1000000",
+                    "1000000", "--max-connections-per-client", "0", "--streams-per-tab", "1",
                 ] + widgetArguments,
             readyURL: widgetURL + "/healthz",
             logDirectory: directory
