@@ -59,6 +59,12 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
+        // The modes both servers keep their data in (folders 0700, files 0600); Foundation only.
+        .target(
+            name: "PrivateFiles",
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "WebimClientLibrary",
             dependencies: [
@@ -79,6 +85,7 @@ let package = Package(
             dependencies: [
                 "WebimWire",
                 "HTTPAPI",
+                "PrivateFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -97,6 +104,7 @@ let package = Package(
                 "WebimClientLibrary",
                 "WebimWire",
                 "HTTPAPI",
+                "PrivateFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -120,6 +128,7 @@ let package = Package(
                 "WidgetServer",
                 "WebimService",
                 "WebimWire",
+                "PrivateFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -163,6 +172,11 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PrivateFilesTests",
+            dependencies: ["PrivateFiles", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -133,6 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = shared.makeLogger(label: "webim-widget")
         let root = try shared.resourceRoot()
         let dataDirectory = shared.dataDirectory
+        try DataFolders.makePrivate(dataDirectory)
         let previewFile = previewConfig.map { URL(fileURLWithPath: $0) }
         // A broken file stops here with its problem, rather than as an error page later.
         if let previewFile { try checkPreviewConfig(at: previewFile) }

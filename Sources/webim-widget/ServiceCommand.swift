@@ -26,6 +26,7 @@ struct ServiceCommand: AsyncParsableCommand {
     func run() async throws {
         OpenFileLimit.raiseToHardLimit()
         let logger = shared.makeLogger(label: "webim-service")
+        try DataFolders.makePrivate(shared.dataDirectory)
         let configuration = try EmbeddedServiceSetup.configuration(
             host: host,
             port: port,

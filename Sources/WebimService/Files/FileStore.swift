@@ -1,13 +1,14 @@
 import Foundation
+import PrivateFiles
 
 /// The files folder under the data directory: one file per guid, so names never collide or escape the folder.
 struct FileStore: Sendable {
     let directory: URL
 
-    /// Creates the folder if needed.
+    /// Creates the folder if needed, private (0700): it holds every visitor's and operator's files.
     init(directory: URL) throws {
         self.directory = directory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(at: directory)
     }
 
     /// Where a file's bytes live; guids are our own hex ids, checked so that a request cannot name another path.
@@ -16,10 +17,10 @@ struct FileStore: Sendable {
         return directory.appendingPathComponent(guid)
     }
 
-    /// Writes a file's bytes.
+    /// Writes a file's bytes, readable by the server's user alone (0600).
     func write(_ bytes: Data, guid: String) throws {
         guard let url = url(guid: guid) else { throw FileStoreError.badGuid }
-        try bytes.write(to: url, options: .atomic)
+        try PrivateFiles.write(bytes, to: url)
     }
 
     /// Removes a file's bytes, if present.
