@@ -187,7 +187,10 @@ struct ServeCommand: AsyncParsableCommand {
                 visitorFieldsKeyFile: shared.visitorFieldsKeyFile,
                 allowedHosts: allowedHostNames
             )
-            launcher.consoleToken = configuration.consoleToken
+            launcher.console = ConsoleAnnouncement(
+                token: configuration.consoleToken ?? "",
+                tokenFile: configuration.consoleTokenFile
+            )
             let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {
                 [accountURL = launcher.accountURL, serviceHost] boundPort in
                 await accountURL.fulfil("http://\(Self.urlHost(serviceHost)):\(boundPort)")

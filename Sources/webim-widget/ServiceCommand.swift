@@ -35,11 +35,15 @@ struct ServiceCommand: AsyncParsableCommand {
             visitorFieldsKeyFile: shared.visitorFieldsKeyFile,
             allowedHosts: shared.allowedHostNames
         )
+        let console = ConsoleAnnouncement(
+            token: configuration.consoleToken ?? "",
+            tokenFile: configuration.consoleTokenFile
+        )
         let application = try makeServiceApplication(configuration: configuration, logger: logger) {
-            [host, token = configuration.consoleToken ?? ""] boundPort in
+            [host] boundPort in
             let base = "http://\(ServeCommand.urlHost(host)):\(boundPort)"
             // Unbuffered, so that scripts and tests reading a pipe see the URLs at once.
-            let lines = "Chat service:      \(base)\nOperator console:  \(base)/operator?token=\(token)\n"
+            let lines = "Chat service:      \(base)\n" + console.lines(serviceURL: base)
             FileHandle.standardOutput.write(Data(lines.utf8))
         }
         let group = ServiceGroup(
