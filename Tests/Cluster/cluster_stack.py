@@ -196,7 +196,8 @@ def substitute(text: str, pattern: str, replacement: str, expected: int = 1) -> 
 
 
 def nginx_site(template: str, port: int, upstreams: list[str], access_log: Path) -> str:
-    """deploy/nginx.conf with the places its comments mark EDIT filled in for this test, and its log in `access_log`."""
+    """deploy/nginx.conf with the places its comments mark EDIT filled in for this test, its access log in
+    `access_log` and its error log beside it."""
     servers = re.findall(r"^\s*server 127\.0\.0\.1:\d+ ([^;]*);$", template, flags=re.MULTILINE)
     assert len(servers) >= 1, "deploy/nginx.conf lists no `server 127.0.0.1:PORT …;` line"
     lines = "".join(f"    server {upstream} {servers[0]};\n" for upstream in upstreams)
@@ -206,6 +207,7 @@ def nginx_site(template: str, port: int, upstreams: list[str], access_log: Path)
     site = substitute(site, r"^\s*listen \[::\]:80;\n", "")
     site = substitute(site, r"^(\s*)server_name \S+;$", rf"\g<1>server_name {PUBLIC_HOST};")
     site = substitute(site, r"access_log /var/log/nginx/\S+ ", f"access_log {access_log} ")
+    site = substitute(site, r"error_log /var/log/nginx/\S+ ", f"error_log {access_log.parent / 'webim-widget.error.log'} ")
     return site
 
 
