@@ -25,8 +25,8 @@ SERVICE = ("service", "--port", "0")
 
 
 def make_key(path: Path, mode: int) -> Path:
-    """A 32-byte key file with `mode`."""
-    path.write_bytes(os.urandom(32))
+    """A key file with `mode`: 32 random bytes in base64, which both options take (the visitor-fields key is text)."""
+    path.write_bytes(base64.b64encode(os.urandom(32)))
     path.chmod(mode)
     return path
 
@@ -152,10 +152,10 @@ def test_a_pipe_gets_the_token_files_path_never_the_token(command, tmp_path):
     process = Process(*command, "--data-dir", str(tmp_path / "data"))
     try:
         console = process.url("Operator console")
+        assert "token=" not in console
         token_file = Path(process.url("Console token file"))
         assert token_file == (tmp_path / "data" / "service" / "console-token").resolve()
         token = token_file.read_text(encoding="utf-8").strip()
-        assert "token=" not in console
         assert all(token not in printed for printed in process.printed.values())
         # The file's token signs in.
         assert isinstance(call(console.replace("/operator", "/operator/api/chats"), token=token), list)
