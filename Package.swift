@@ -65,6 +65,12 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
+        // The modes both servers keep their data in (folders 0700, files 0600); Foundation only.
+        .target(
+            name: "PrivateFiles",
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "WebimClientLibrary",
             dependencies: [
@@ -85,6 +91,7 @@ let package = Package(
             dependencies: [
                 "WebimWire",
                 "HTTPAPI",
+                "PrivateFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -103,6 +110,7 @@ let package = Package(
                 "WebimClientLibrary",
                 "WebimWire",
                 "HTTPAPI",
+                "PrivateFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -127,6 +135,7 @@ let package = Package(
                 "WidgetServer",
                 "WebimService",
                 "WebimWire",
+                "PrivateFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -174,6 +183,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PrivateFilesTests",
+            dependencies: ["PrivateFiles", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

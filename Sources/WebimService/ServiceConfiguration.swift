@@ -72,14 +72,15 @@ public struct ServiceConfiguration: Sendable {
         var resolved = self
         if resolved.accountPrivateKey == nil {
             resolved.accountPrivateKey =
-                try visitorFieldsKeyFile.map(SecretFile.load(at:))
+                try visitorFieldsKeyFile.map(SecretFile.loadGiven(at:))
                 ?? SecretFile.loadOrCreate(at: dataDirectory.appendingPathComponent("visitor-fields.key"))
         }
         if resolved.consoleToken == nil {
-            resolved.consoleToken = try SecretFile.loadOrCreate(
-                at: dataDirectory.appendingPathComponent("console-token")
-            )
+            resolved.consoleToken = try SecretFile.loadOrCreate(at: consoleTokenFile)
         }
         return resolved
     }
+
+    /// Where the console token is kept when none is given (`console-token` in the data folder, mode 0600).
+    public var consoleTokenFile: URL { dataDirectory.appendingPathComponent("console-token") }
 }

@@ -15,12 +15,14 @@ enum EmbeddedServiceSetup {
         allowedHosts: [String],
         storageBudgets: StorageBudgets
     ) throws -> ServiceConfiguration {
-        try ServiceConfiguration(
+        let keyFile = visitorFieldsKeyFile.map { URL(fileURLWithPath: $0) }
+        if let keyFile { try GivenKeyFile.check(keyFile, option: "--visitor-fields-key-file") }
+        return try ServiceConfiguration(
             host: host,
             port: port,
             dataDirectory: dataDirectory.appendingPathComponent("service"),
             scenariosDirectory: root.appendingPathComponent("Scenarios"),
-            visitorFieldsKeyFile: visitorFieldsKeyFile.map { URL(fileURLWithPath: $0) },
+            visitorFieldsKeyFile: keyFile,
             consoleDirectory: root.appendingPathComponent("Public/operator"),
             originPolicy: OriginPolicy(allowedHosts: allowedHosts + [host]),
             storageBudgets: storageBudgets

@@ -158,6 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = shared.makeLogger(label: "webim-widget")
         let root = try shared.resourceRoot()
         let dataDirectory = shared.dataDirectory
+        try DataFolders.makePrivate(dataDirectory)
         let previewFile = previewConfig.map { URL(fileURLWithPath: $0) }
         // A broken file stops here with its problem, rather than as an error page later.
         if let previewFile { try checkPreviewConfig(at: previewFile) }
@@ -218,7 +219,10 @@ struct ServeCommand: AsyncParsableCommand {
                 storageBudgets: budgets
             )
             configuration.connectionLimits = embeddedServiceLimits()
-            launcher.consoleToken = configuration.consoleToken
+            launcher.console = ConsoleAnnouncement(
+                token: configuration.consoleToken ?? "",
+                tokenFile: configuration.consoleTokenFile
+            )
             let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {
                 [accountURL = launcher.accountURL, serviceHost] boundPort in
                 await accountURL.fulfil("http://\(Self.urlHost(serviceHost)):\(boundPort)")

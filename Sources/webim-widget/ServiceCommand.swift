@@ -39,6 +39,7 @@ struct ServiceCommand: AsyncParsableCommand {
     func run() async throws {
         OpenFileLimit.raiseToHardLimit()
         let logger = shared.makeLogger(label: "webim-service")
+        try DataFolders.makePrivate(shared.dataDirectory)
         var configuration = try EmbeddedServiceSetup.configuration(
             host: host,
             port: port,
@@ -49,11 +50,15 @@ struct ServiceCommand: AsyncParsableCommand {
             storageBudgets: budgets.budgets(kiosk: false)
         )
         configuration.connectionLimits = connections.limits(exempt: ServeCommand.list(trustedClients))
+        let console = ConsoleAnnouncement(
+            token: configuration.consoleToken ?? "",
+            tokenFile: configuration.consoleTokenFile
+        )
         let application = try makeServiceApplication(configuration: configuration, logger: logger) {
-            [host, token = configuration.consoleToken ?? ""] boundPort in
+            [host] boundPort in
             let base = "http://\(ServeCommand.urlHost(host)):\(boundPort)"
             // Unbuffered, so that scripts and tests reading a pipe see the URLs at once.
-            let lines = "Chat service:      \(base)\nOperator console:  \(base)/operator?token=\(token)\n"
+            let lines = "Chat service:      \(base)\n" + console.lines(serviceURL: base)
             FileHandle.standardOutput.write(Data(lines.utf8))
         }
         let group = ServiceGroup(

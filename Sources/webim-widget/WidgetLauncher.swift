@@ -25,8 +25,8 @@ struct WidgetLauncher: Service {
     let accountURL = Promise<String>()
     /// How tab sessions reach the service instead of HTTP to `accountURL`, if they do.
     var serviceTransport: (any WireTransport)?
-    /// The embedded service's console token, printed in the console's link; nil with `--account`.
-    var consoleToken: String?
+    /// How the embedded service's console is announced; nil with `--account`.
+    var console: ConsoleAnnouncement?
     /// `--crash-after-messages`, for the fault harness.
     var crashAfterMessages: Int?
     /// `--tab-idle-timeout`.
@@ -71,12 +71,10 @@ struct WidgetLauncher: Service {
         configuration.storageBudget = storageBudget
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {
-            [consoleToken] boundPort in
+            [console] boundPort in
             var lines = "Webim widget:      http://\(ServeCommand.urlHost(host)):\(boundPort)/\n"
-            if let consoleToken {
-                // The token is the console's password: it goes to the terminal of whoever started the server, as
-                // Jupyter's does, and to the data folder's `console-token`, never to a log.
-                lines += "Operator console:  \(accountURL)/operator?token=\(consoleToken)\n"
+            if let console {
+                lines += console.lines(serviceURL: accountURL)
             } else {
                 lines += "Chat service:      \(accountURL)\n"
             }

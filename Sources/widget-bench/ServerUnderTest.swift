@@ -5,7 +5,7 @@ final class ServerUnderTest: @unchecked Sendable {
     // @unchecked: `process` and `pipe` are set once in `start` and only read afterwards.
     let widgetURL: String
     let serviceURL: String
-    /// The operator console's token, from the link the server printed.
+    /// The operator console's token, from the file the server named (it prints the token only to a terminal).
     let consoleToken: String
     /// From spawning the process to `/healthz` answering 200.
     let startup: Duration
@@ -49,8 +49,9 @@ final class ServerUnderTest: @unchecked Sendable {
         return ServerUnderTest(process: process, widgetURL: widget, console: service, startup: clock.now - spawned)
     }
 
-    /// Reads `Webim widget: URL` and `Operator console: URL/operator?token=TOKEN` from the server's output (a blocking
-    /// read, off the cooperative pool).
+    /// Reads `Webim widget: URL`, `Operator console: URL/operator` and `Console token file: PATH` from the server's
+    /// output (a blocking read, off the cooperative pool), and the token from that file: the output is a pipe, so the
+    /// server keeps the token out of it.
     private static func readURLs(
         from handle: FileHandle
     ) async throws -> (widget: String, service: (url: String, token: String)) {
@@ -58,8 +59,9 @@ final class ServerUnderTest: @unchecked Sendable {
             Thread.detachNewThread {
                 var text = ""
                 var widget: String?
-                var service: (url: String, token: String)?
-                while widget == nil || service == nil {
+                var service: String?
+                var tokenFile: String?
+                while widget == nil || service == nil || tokenFile == nil {
                     let chunk = handle.availableData
                     guard !chunk.isEmpty else {
                         continuation.resume(throwing: BenchError("the server exited before printing its URLs"))
@@ -67,14 +69,23 @@ final class ServerUnderTest: @unchecked Sendable {
                     }
                     text += String(decoding: chunk, as: UTF8.self)
                     for line in text.split(separator: "\n") {
-                        let url = line.split(separator: " ").last.map(String.init) ?? ""
-                        if line.hasPrefix("Webim widget:") { widget = String(url.dropLast()) }
-                        if line.hasPrefix("Operator console:"), let range = url.range(of: "/operator?token=") {
-                            service = (String(url[..<range.lowerBound]), String(url[range.upperBound...]))
+                        let value = line.split(separator: " ").last.map(String.init) ?? ""
+                        if line.hasPrefix("Webim widget:") { widget = String(value.dropLast()) }
+                        if line.hasPrefix("Operator console:"), value.hasSuffix("/operator") {
+                            service = String(value.dropLast("/operator".count))
+                        }
+                        if line.hasPrefix("Console token file:") {
+                            tokenFile = line.dropFirst("Console token file:".count).trimmingCharacters(in: .whitespaces)
                         }
                     }
                 }
-                continuation.resume(returning: (widget ?? "", service ?? ("", "")))
+                let token = tokenFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+                guard let widget, let service, let token else {
+                    continuation.resume(throwing: BenchError("the server named no readable console token file"))
+                    return
+                }
+                let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
+                continuation.resume(returning: (widget, (service, trimmed)))
                 // Keep draining, so that a chatty server never blocks on a full pipe.
                 while !handle.availableData.isEmpty {}
             }

@@ -33,6 +33,8 @@ WAIT_TIMEOUT = 15
 
 WIDGET_LINE = re.compile(r"^Webim widget:\s+(http://\S+)\s*$")
 CONSOLE_LINE = re.compile(r"^Operator console:\s+(http://\S+)\s*$")
+#: Printed instead of the token when standard output is not a terminal (a pipe here): where the token is kept.
+TOKEN_FILE_LINE = re.compile(r"^Console token file:\s+(\S.*?)\s*$")
 
 
 def _binary_path() -> Path:
@@ -79,6 +81,15 @@ def split_console_link(link: str) -> tuple[str, str | None]:
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", "")), token
 
 
+def console_sign_in_link(console_url: str, token_file: str | None) -> str:
+    """The link that signs a browser in to the console: the printed console URL with the token the server keeps in
+    `token_file` (the server prints the token itself only to a terminal), or the URL as printed without a file."""
+    if token_file is None:
+        return console_url
+    token = Path(token_file).read_text(encoding="utf-8").strip()
+    return f"{console_url}?{urllib.parse.urlencode({'token': token})}"
+
+
 class ServerProcess:
     """A running `webim-widget serve` and the URLs it printed."""
 
@@ -87,7 +98,7 @@ class ServerProcess:
     ):
         self.process = process
         self.widget_url = widget_url
-        #: The console link as printed (with `?token=` when the server has one): opening it signs the browser in.
+        #: The console link with its token (read from the file the server named): opening it signs the browser in.
         self.console_link = console_url
         #: The console page without a query (`…/operator`), so that paths and queries can be appended to it.
         self.console_url, self.console_token = split_console_link(console_url)
@@ -167,9 +178,10 @@ def server(request, tmp_path_factory, server_args) -> ServerProcess:
         err = (log_dir / "stderr.log").read_text(encoding="utf-8", errors="replace")
         return f"--- stdout ---\n{out}\n--- stderr ---\n{err[-8000:]}"
 
-    widget_url = console_url = None
+    widget_url = console_url = token_file = None
     try:
-        while widget_url is None or console_url is None:
+        # The console's token comes as a file's path on the line after its URL, since stdout here is a pipe.
+        while widget_url is None or console_url is None or (token_file is None and "?token=" not in console_url):
             try:
                 line = lines.get(timeout=STARTUP_TIMEOUT)
             except queue.Empty:
@@ -184,11 +196,14 @@ def server(request, tmp_path_factory, server_args) -> ServerProcess:
                 widget_url = match.group(1)
             elif match := CONSOLE_LINE.match(line):
                 console_url = match.group(1)
+            elif match := TOKEN_FILE_LINE.match(line):
+                token_file = match.group(1)
     except BaseException:
         stop()
         raise
 
-    yield ServerProcess(process, widget_url, console_url, log_dir / "stderr.log", data_dir)
+    console_link = console_sign_in_link(console_url, token_file)
+    yield ServerProcess(process, widget_url, console_link, log_dir / "stderr.log", data_dir)
 
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
     still_running = process.poll() is None

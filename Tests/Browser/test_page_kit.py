@@ -86,7 +86,7 @@ def test_console_runs_on_the_kit_and_its_indicator_follows_the_stream(tmp_path, 
     data = str(tmp_path / "service-data")
     service = Process("service", "--port", "0", "--data-dir", data)
     try:
-        link = service.url("Operator console")
+        link = service.console_link()
         driver.get(link)
         wait.until(
             lambda d: d.find_element(*INDICATOR).get_attribute("data-state") == "live",

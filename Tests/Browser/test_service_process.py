@@ -14,15 +14,17 @@ import urllib.request
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import REPO_ROOT, STARTUP_TIMEOUT, WAIT_TIMEOUT, _binary_path, split_console_link
+from conftest import REPO_ROOT, STARTUP_TIMEOUT, WAIT_TIMEOUT, _binary_path, console_sign_in_link, split_console_link
 
 
-#: A `Label:  URL` line, as both commands print them.
-PRINTED_URL = re.compile(r"^([A-Za-z ]+):\s+(http\S+)\s*$")
+#: A `Label:  URL` line, as both commands print them, or `Console token file:  PATH`.
+PRINTED_URL = re.compile(r"^([A-Za-z ]+):\s+(\S.*?)\s*$")
 
 
 class Process:
-    """A `webim-widget` child process whose printed `Label:  URL` lines are collected; stopped by its own PID."""
+    """A `webim-widget` child process whose printed `Label:  URL` lines are collected; stopped by its own PID.
+
+    Its standard output is a pipe, so the console's token is not printed: `console_link` reads the file it names."""
 
     def __init__(self, *arguments: str):
         self.process = subprocess.Popen(
@@ -45,7 +47,7 @@ class Process:
         self.lines.put(None)
 
     def url(self, label: str) -> str:
-        """The URL the process printed after `label:`, waiting for the line (lines read meanwhile are kept)."""
+        """The URL (or path) the process printed after `label:`, waiting for the line (lines read meanwhile are kept)."""
         while label not in self.printed:
             line = self.lines.get(timeout=STARTUP_TIMEOUT)
             if line is None:
@@ -53,6 +55,12 @@ class Process:
             if match := PRINTED_URL.match(line):
                 self.printed[match.group(1)] = match.group(2)
         return self.printed[label]
+
+    def console_link(self) -> str:
+        """The console link that signs in: the printed console URL with the token from the printed token file (or
+        the link as printed, when it carries the token: a terminal's, or an older build's)."""
+        console = self.url("Operator console")
+        return console if "?token=" in console else console_sign_in_link(console, self.url("Console token file"))
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -81,7 +89,7 @@ def test_the_widget_reaches_a_service_of_its_own_over_http(tmp_path):
     service = Process("service", "--port", "0", "--data-dir", str(tmp_path / "service-data"))
     widget = None
     try:
-        console, token = split_console_link(service.url("Operator console"))
+        console, token = split_console_link(service.console_link())
         account = service.url("Chat service")
         widget = Process("serve", "--account", account, "--port", "0", "--data-dir", str(tmp_path / "widget-data"))
         page = widget.url("Webim widget").rstrip("/")
@@ -95,7 +103,7 @@ def test_the_widget_reaches_a_service_of_its_own_over_http(tmp_path):
         port = account.rsplit(":", 1)[1]
         service.stop()
         service = Process("service", "--port", port, "--data-dir", str(tmp_path / "service-data"))
-        console_again, token_again = split_console_link(service.url("Operator console"))
+        console_again, token_again = split_console_link(service.console_link())
         assert (console_again, token_again) == (console, token)
         assert "over real HTTP" in stored_texts(console, token)
     finally:

@@ -25,8 +25,8 @@ STOP_TIMEOUT = 30
 #: The name the tests reach nginx by; the widget servers learn it from `--public-origin`.
 PUBLIC_HOST = "chat.test"
 
-#: A `Label:  URL` line, as `serve` and `service` print them.
-PRINTED_URL = re.compile(r"^([A-Za-z ]+):\s+(http\S+)\s*$")
+#: A `Label:  URL` line, as `serve` and `service` print them, or `Console token file:  PATH`.
+PRINTED_URL = re.compile(r"^([A-Za-z ]+):\s+(\S.*?)\s*$")
 #: A line of deploy/nginx.conf's `webim_widget` access log.
 ACCESS_LINE = re.compile(
     r'"(?P<method>\S+) (?P<uri>\S+) HTTP/[\d.]+" (?P<status>\d{3}) .* upstream=(?P<upstream>[^\s,]+(?:, [^\s,]+)*) '
@@ -69,7 +69,7 @@ class Child:
         self.lines.put(None)
 
     def url(self, label: str) -> str:
-        """The URL printed after `label:`, waiting for its line."""
+        """The URL (or path) printed after `label:`, waiting for its line."""
         deadline = time.monotonic() + STARTUP_TIMEOUT
         while label not in self.printed:
             try:
@@ -82,6 +82,12 @@ class Child:
             if match := PRINTED_URL.match(line):
                 self.printed[match.group(1)] = match.group(2)
         return self.printed[label]
+
+    def console_link(self) -> str:
+        """The service's console link that signs in. Standard output is a pipe, so the service prints the console's
+        URL without its token and the path of the file that holds it."""
+        token = Path(self.url("Console token file")).read_text(encoding="utf-8").strip()
+        return f"{self.url('Operator console')}?token={token}"
 
     def wait_for_line(self, text: str, timeout: float = STARTUP_TIMEOUT) -> str:
         """Waits until the process prints a line holding `text`, and returns it; fails when it exits first."""
@@ -190,7 +196,8 @@ def substitute(text: str, pattern: str, replacement: str, expected: int = 1) -> 
 
 
 def nginx_site(template: str, port: int, upstreams: list[str], access_log: Path) -> str:
-    """deploy/nginx.conf with the places its comments mark EDIT filled in for this test, and its log in `access_log`."""
+    """deploy/nginx.conf with the places its comments mark EDIT filled in for this test, its access log in
+    `access_log` and its error log beside it."""
     servers = re.findall(r"^\s*server 127\.0\.0\.1:\d+ ([^;]*);$", template, flags=re.MULTILINE)
     assert len(servers) >= 1, "deploy/nginx.conf lists no `server 127.0.0.1:PORT …;` line"
     lines = "".join(f"    server {upstream} {servers[0]};\n" for upstream in upstreams)
@@ -200,6 +207,7 @@ def nginx_site(template: str, port: int, upstreams: list[str], access_log: Path)
     site = substitute(site, r"^\s*listen \[::\]:80;\n", "")
     site = substitute(site, r"^(\s*)server_name \S+;$", rf"\g<1>server_name {PUBLIC_HOST};")
     site = substitute(site, r"access_log /var/log/nginx/\S+ ", f"access_log {access_log} ")
+    site = substitute(site, r"error_log /var/log/nginx/\S+ ", f"error_log {access_log.parent / 'webim-widget.error.log'} ")
     return site
 
 

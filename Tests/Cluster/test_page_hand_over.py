@@ -82,7 +82,7 @@ def holder(cluster: Cluster, tab: str, dead: int | None = None) -> int:
 
 def test_the_page_carries_on_on_another_server_when_its_server_dies(cluster: Cluster, driver):
     wait = WebDriverWait(driver, 30)
-    console = next(child for child in cluster.children if child.name == "service").url("Operator console")
+    console = next(child for child in cluster.children if child.name == "service").console_link()
     driver.get(f"{cluster.origin}/?location=manual")
     send(driver, wait, "Before the fall")
     wait.until(lambda d: ("Before the fall", "sent") in visitor_items(d), "the first message was never sent")

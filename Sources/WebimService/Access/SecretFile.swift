@@ -1,4 +1,5 @@
 public import Foundation
+import PrivateFiles
 import WebimWire
 
 /// A secret kept in a file only its owner can read (mode 0600): made at first start, read on every later one, so that
@@ -14,29 +15,32 @@ public enum SecretFile {
     /// The secret in `url`; when the file does not exist, 32 random bytes (base64url) are written there first.
     public static func loadOrCreate(at url: URL) throws -> String {
         if FileManager.default.fileExists(atPath: url.path) { return try load(at: url) }
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(),
-            withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700]
-        )
+        try PrivateFiles.makeFolder(at: url.deletingLastPathComponent())
         let secret = makeSecret()
-        guard
-            FileManager.default.createFile(
-                atPath: url.path,
-                contents: Data((secret + "\n").utf8),
-                attributes: [.posixPermissions: 0o600]
-            )
-        else { throw Unusable(path: url.path, reason: "could not be written") }
+        do {
+            try PrivateFiles.write(Data((secret + "\n").utf8), to: url)
+        } catch {
+            throw Unusable(path: url.path, reason: "could not be written (\(error))")
+        }
         return secret
     }
 
-    /// The secret in an existing file (surrounding white space dropped); an empty file is refused. A file others may
-    /// read is narrowed to its owner first.
+    /// The secret in a file of the data folder (surrounding white space dropped); an empty file is refused. A file
+    /// others may read (an older version's) is narrowed to its owner first: the server made it, so it may fix it.
     public static func load(at url: URL) throws -> String {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-        }
+        try PrivateFiles.narrowFile(atPath: url.path)
+        return try read(at: url)
+    }
+
+    /// The secret in a file someone gave the server (`--visitor-fields-key-file`), which must already be private:
+    /// a key its group or others may read has been exposed, and narrowing it now would hide that (ssh refuses such a
+    /// private key too).
+    public static func loadGiven(at url: URL) throws -> String {
+        try KeyFilePermissions.check(url)
+        return try read(at: url)
+    }
+
+    private static func read(at url: URL) throws -> String {
         let secret = try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         guard secret.utf8.count >= 16 else { throw Unusable(path: url.path, reason: "holds fewer than 16 characters") }
         return secret

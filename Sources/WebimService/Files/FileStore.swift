@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// The files folder under the data directory: one file per guid, so names never collide or escape the folder.
 struct FileStore: Sendable {
@@ -6,11 +7,11 @@ struct FileStore: Sendable {
     /// The data folder's bytes, told of every file written or removed here.
     let usage: DataFolderUsage
 
-    /// Creates the folder if needed.
+    /// Creates the folder if needed, private (0700): it holds every visitor's and operator's files.
     init(directory: URL, usage: DataFolderUsage) throws {
         self.directory = directory
         self.usage = usage
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(at: directory)
     }
 
     /// Where a file's bytes live; guids are our own hex ids, checked so that a request cannot name another path.
@@ -19,10 +20,10 @@ struct FileStore: Sendable {
         return directory.appendingPathComponent(guid)
     }
 
-    /// Writes a file's bytes.
+    /// Writes a file's bytes, readable by the server's user alone (0600).
     func write(_ bytes: Data, guid: String) throws {
         guard let url = url(guid: guid) else { throw FileStoreError.badGuid }
-        try bytes.write(to: url, options: .atomic)
+        try PrivateFiles.write(bytes, to: url)
         usage.added(Int64(bytes.count))
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import PrivateFiles
 import WebimWire
 
 /// The service's own SQLite database: visitors, pages, operators, chats, messages and each visitor's delta log.
@@ -14,8 +15,10 @@ public struct ServiceDatabase: Sendable {
 
     /// Opens (creating and migrating) `service.sqlite` in `directory`.
     public init(directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("service.sqlite").path
+        // The chats of every visitor: the folder 0700 and the database 0600 before SQLite opens it, which gives its
+        // `-wal` and `-shm` the same mode.
+        try PrivateFiles.prepareDatabase(atPath: path)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Under thousands of sessions a write can briefly meet a reader's WAL bookkeeping (SQLITE_BUSY);

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PrivateFiles
 
 /// The tabs this server erased (a kiosk's reset, consent withdrawn), remembered for as long as a credential sealed
 /// for them could still be valid: a page that brings one back gets a new visitor, never the erased one.
@@ -12,10 +13,8 @@ struct ErasedTabs: Sendable {
 
     /// Remembers that `tabID` was erased now.
     func record(tabID: String) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: mark(of: tabID).path, contents: Data()) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try PrivateFiles.makeFolder(at: directory)
+        try PrivateFiles.write(Data(), to: mark(of: tabID))
     }
 
     /// Whether `tabID` was erased here (and not yet forgotten).

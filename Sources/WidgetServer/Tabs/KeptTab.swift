@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// What a tab's folder keeps about the tab itself, beside its visitor's history (`tab.json`): enough to open the
 /// tab again with no page, to deliver an outbox its page left behind.
@@ -25,10 +26,10 @@ struct KeptTab: Codable, Equatable, Sendable {
         TabSession.Options(location: location, visitorFields: visitorFields, prechat: nil, departmentKey: departmentKey)
     }
 
-    /// Writes `tab.json` into `folder`, whole or not at all.
+    /// Writes `tab.json` into `folder`, whole or not at all, readable by the server's user alone (it holds the
+    /// visitor's signed fields).
     func write(to folder: URL) throws {
-        let data = try JSONEncoder().encode(self)
-        try data.write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)
+        try PrivateFiles.write(JSONEncoder().encode(self), to: folder.appendingPathComponent(Self.fileName))
     }
 
     /// The `tab.json` of `folder`, if it has a readable one.

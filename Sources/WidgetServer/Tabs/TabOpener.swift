@@ -2,6 +2,7 @@ import Foundation
 import HTTPAPI
 import HTTPTypes
 import Logging
+import PrivateFiles
 import WebimClientLibrary
 
 /// Starts a tab's session in its folder, for a page (`POST /api/tabs`) or for the server itself (an outbox left
@@ -23,8 +24,9 @@ struct TabOpener: Sendable {
     ) async throws {
         let folder = storage.folder(of: tab.id)
         do {
-            // Made first: its existence is what says a closed tab's data is kept (`TabStorage.isKept`).
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Made first: its existence is what says a closed tab's data is kept (`TabStorage.isKept`). 0700: it
+            // holds the visitor's outbox files.
+            try PrivateFiles.makeFolder(at: folder)
             if let visitor { try storage.history.adopt(visitor, visitorKey: tab.id) }
             try await tab.start(
                 accountURL: configuration.accountURL,

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import WebimClientLibrary
 
 /// Where tabs keep their visitors' data: a folder each (what the tab was opened with, files waiting in the
@@ -8,12 +9,15 @@ struct TabStorage: Sendable {
     let tabsDirectory: URL
     let history: HistoryStore
 
-    /// The tabs' folders and the history store in `dataDirectory`.
+    /// The tabs' folders and the history store in `dataDirectory`, each its owner's alone: the folders 0700 and the
+    /// store 0600 before SQLite opens it (SQLite gives its `-wal` and `-shm` the store's mode), whatever the umask.
     init(dataDirectory: URL) throws {
-        try self.init(
-            tabsDirectory: dataDirectory.appendingPathComponent("tabs"),
-            history: HistoryStore(path: dataDirectory.appendingPathComponent("history.sqlite").path, isShared: true)
-        )
+        let tabsDirectory = dataDirectory.appendingPathComponent("tabs")
+        let historyPath = dataDirectory.appendingPathComponent("history.sqlite").path
+        try PrivateFiles.makeFolder(at: dataDirectory)
+        try PrivateFiles.makeFolder(at: tabsDirectory)
+        try PrivateFiles.prepareDatabase(atPath: historyPath)
+        try self.init(tabsDirectory: tabsDirectory, history: HistoryStore(path: historyPath, isShared: true))
     }
 
     /// Folders in `tabsDirectory`, history in memory: for what only needs the routes, and must write nothing.

@@ -83,7 +83,8 @@ final class NginxFront: Sendable {
             template: template,
             port: port,
             upstreams: upstreams,
-            accessLog: accessLog.path
+            accessLog: accessLog.path,
+            errorLog: prefix.appendingPathComponent("webim-widget.error.log").path
         )
         let sitePath = prefix.appendingPathComponent("site.conf")
         try site.write(to: sitePath, atomically: true, encoding: .utf8)
@@ -109,7 +110,13 @@ final class NginxFront: Sendable {
 
     /// `deploy/nginx.conf` with the places marked EDIT filled in; a template that no longer has them is an error,
     /// so that a changed file fails here instead of measuring something else.
-    static func site(template: String, port: Int, upstreams: [String], accessLog: String) throws -> String {
+    static func site(
+        template: String,
+        port: Int,
+        upstreams: [String],
+        accessLog: String,
+        errorLog: String
+    ) throws -> String {
         var lines = template.components(separatedBy: "\n")
         let serverLines = lines.indices.filter {
             lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix("server 127.0.0.1:")
@@ -125,6 +132,7 @@ final class NginxFront: Sendable {
             ("listen [::]:80;", ""),
             ("server_name chat.example.com;", "server_name 127.0.0.1;"),
             ("access_log /var/log/nginx/webim-widget.access.log", "access_log \(accessLog)"),
+            ("error_log /var/log/nginx/webim-widget/error.log", "error_log \(errorLog)"),
         ] {
             guard site.contains(pattern) else { throw BenchError("deploy/nginx.conf has no `\(pattern)`") }
             site = site.replacingOccurrences(of: pattern, with: replacement)
