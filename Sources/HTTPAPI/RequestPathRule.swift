@@ -49,56 +49,44 @@ package enum RequestPathRule {
         {
             let name = path[path.index(after: lastSlash)...]
             if name.isEmpty { return .emptySegment }
-            if let violation = violation(inName: name) { return violation }
+            if let violation = violation(inCharacters: name.utf8, isName: true) { return violation }
             return violation(in: String(path[...lastSlash].dropLast()))
         }
         return violation(inPath: path)
     }
 
-    /// A name segment's faults: a raw control character (an encoded one is only part of a name) or a broken escape.
-    private static func violation(inName name: Substring) -> Violation? {
-        let bytes = Array(name.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x20 || byte == 0x7F { return .controlCharacter }
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil
-                else { return .malformedEscape }
-                index += 3
-                continue
-            }
-            index += 1
+    private static func violation(inPath path: String) -> Violation? {
+        guard path.utf8.first == UInt8(ascii: "/") else { return .notAbsolute }
+        if path.utf8.count == 1 { return nil }
+        if let violation = violation(inCharacters: path.utf8, isName: false) { return violation }
+        for segment in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
+            if segment.isEmpty { return .emptySegment }
+            if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return .dotSegment }
         }
         return nil
     }
 
-    private static func violation(inPath path: String) -> Violation? {
-        let bytes = Array(path.utf8)
-        guard bytes.first == UInt8(ascii: "/") else { return .notAbsolute }
-        if bytes.count == 1 { return nil }
+    /// A raw control character or a broken escape anywhere; outside a name also a backslash, and an escape that
+    /// decodes to a control character, `/`, `\` or `.` (within a name those are only part of it).
+    private static func violation(inCharacters characters: some Collection<UInt8>, isName: Bool) -> Violation? {
+        let bytes = Array(characters)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x20 || byte == 0x7F { return .controlCharacter }
-            if byte == UInt8(ascii: "\\") { return .backslash }
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                    let low = hexValue(bytes[index + 2])
-                else { return .malformedEscape }
-                let decoded = high << 4 | low
-                if decoded < 0x20 || decoded == 0x7F { return .controlCharacter }
-                if decoded == UInt8(ascii: "/") || decoded == UInt8(ascii: "\\") || decoded == UInt8(ascii: ".") {
-                    return .encodedSeparator
-                }
-                index += 3
+            if byte == UInt8(ascii: "\\"), !isName { return .backslash }
+            guard byte == UInt8(ascii: "%") else {
+                index += 1
                 continue
             }
-            index += 1
-        }
-        for segment in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
-            if segment.isEmpty { return .emptySegment }
-            if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return .dotSegment }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else { return .malformedEscape }
+            let decoded = high << 4 | low
+            if !isName, decoded < 0x20 || decoded == 0x7F { return .controlCharacter }
+            if !isName, [UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: ".")].contains(decoded) {
+                return .encodedSeparator
+            }
+            index += 3
         }
         return nil
     }

@@ -154,20 +154,34 @@ public struct LiveStack: Sendable {
         _ body: @Sendable () async throws -> Result
     ) async throws -> Result {
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
-        return try await withThrowingTaskGroup(of: Result?.self) { tasks in
-            tasks.addTask {
-                try await group.run()
-                return nil
-            }
-            defer { tasks.cancelAll() }
-            do {
-                let result = try await body()
-                await group.triggerGracefulShutdown()
-                try await tasks.waitForAll()
+        // The body runs beside the servers, not after them: a server that fails to start (its port taken) ends the
+        // body, which would otherwise wait for a port that never comes. The task group ends both before returning, so
+        // `body` does not outlive this call.
+        return try await withoutActuallyEscaping(body) { body in
+            try await withThrowingTaskGroup(of: Result?.self) { tasks in
+                tasks.addTask {
+                    try await group.run()
+                    return nil
+                }
+                tasks.addTask {
+                    do {
+                        let result = try await body()
+                        await group.triggerGracefulShutdown()
+                        return result
+                    } catch {
+                        await group.triggerGracefulShutdown()
+                        throw error
+                    }
+                }
+                var result: Result?
+                do {
+                    for try await value in tasks where value != nil { result = value }
+                } catch {
+                    tasks.cancelAll()
+                    throw error
+                }
+                guard let result else { throw LiveStackError.didNotStart }
                 return result
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
             }
         }
     }

@@ -133,7 +133,7 @@ def test_upload_progress_bar_shows_while_uploading_and_goes_when_done(page, driv
 
 
 #: The sentence `Public/i18n/en.json` gives a visitor over their storage budget.
-VISITOR_BUDGET_SENTENCE = "You've reached the storage limit for this chat, so this can't be sent. Thank you for understanding!"
+VISITOR_BUDGET_SENTENCE = "There's no room left for more messages and files."
 
 
 @pytest.mark.parametrize("server_args", [["--visitor-budget-mb", "1"]], ids=["visitor-budget-1mb"])
