@@ -177,8 +177,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                // A request written byte for byte (`RawHTTPRequest`), in spellings no HTTP client would send,
-                // and a raw connection (`RawConnection`) that sends half a request head, or nothing.
+                // Bytes written as they are (`RawConnection`, `RawHTTPRequest`): half a request head, or nothing, and
+                // path spellings no HTTP client would send.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

@@ -1,8 +1,6 @@
 import Foundation
-import NIOCore
-import NIOPosix
 
-/// A request written byte for byte on a new loopback connection, for spellings that an HTTP client would tidy up
+/// A request written byte for byte on a new loopback connection (`withRawConnection`), for spellings that an HTTP client would tidy up
 /// before sending (`//operator/api/chats`, `/a/./b`, `%2F`): the request target goes on the wire exactly as given.
 public enum RawHTTPRequest {
     /// What came back: the status and the head's fields, and the body as far as it was read.
@@ -43,25 +41,17 @@ public enum RawHTTPRequest {
         var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         request += "\r\n"
-        let bytes = ByteBuffer(string: request)
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: host, port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
+        let received = try await withRawConnection(toPort: port, host: host, sending: request) { connection in
+            let deadline = ContinuousClock.now + timeout
+            var text = ""
+            while !isComplete(Array(text.utf8)), ContinuousClock.now < deadline,
+                let chunk = await connection.received(within: deadline - ContinuousClock.now)
+            {
+                text += chunk
             }
-        let received = await withTimeout(timeout) { () async -> [UInt8]? in
-            try? await channel.executeThenClose { inbound, outbound in
-                try await outbound.write(bytes)
-                var bytes: [UInt8] = []
-                for try await chunk in inbound {
-                    bytes += chunk.readableBytesView
-                    if isComplete(bytes) { break }
-                }
-                return bytes
-            }
+            return Array(text.utf8)
         }
-        guard let received, let answer = parse(received) else {
+        guard let answer = parse(received) else {
             throw Failure(description: "no answer to \(method) \(target) within \(timeout)")
         }
         return answer
