@@ -122,6 +122,17 @@ export class ChatSession extends EventTarget {
     return (code !== '' && this.#wording(code)) || errorText(error);
   }
 
+  /**
+   * Marks a message or file not sent, with the sentence for `error`, and without Retry when sending it again
+   * would meet the same refusal.
+   * @param {string} clientId
+   * @param {unknown} error
+   */
+  #markFailed(clientId, error) {
+    // The visitor's budget stays spent until retention frees it: a Retry would only be refused again.
+    this.#store.markFailed(clientId, this.describe(error), error?.code === 'visitor_budget_exceeded');
+  }
+
   /** @returns {string | null} The tab id once the server gave one. */
   get tabId() {
     return this.#tabId;
@@ -170,7 +181,7 @@ export class ChatSession extends EventTarget {
    */
   retry(clientId) {
     const entry = this.#store.findOutgoing(clientId);
-    if (entry === undefined || entry.confirmed || entry.sendStatus !== 'failed') return;
+    if (entry === undefined || entry.confirmed || entry.sendStatus !== 'failed' || entry.final) return;
     this.#store.markSending(clientId);
     const file = this.#files.get(clientId);
     if (file) void this.#upload(clientId, file);
@@ -339,9 +350,8 @@ export class ChatSession extends EventTarget {
     const pending = this.#pending.get(result.clientId);
     this.#pending.delete(result.clientId);
     if (!result.ok) {
-      const text = this.describe(result.error);
-      if (this.#store.findOutgoing(result.clientId)) this.#store.markFailed(result.clientId, text);
-      else if (pending?.messageId) this.#store.setMessageError(pending.messageId, text);
+      if (this.#store.findOutgoing(result.clientId)) this.#markFailed(result.clientId, result.error);
+      else if (pending?.messageId) this.#store.setMessageError(pending.messageId, this.describe(result.error));
     } else if (pending?.kind === 'file' || pending?.kind === 'message') {
       this.#files.delete(result.clientId);
     }
@@ -578,7 +588,7 @@ export class ChatSession extends EventTarget {
         return 'lost';
       }
       // Any refusal, 503 `storage_unavailable` included, means the server does not have it: only a 202 does.
-      this.#store.markFailed(clientId, this.describe(error));
+      this.#markFailed(clientId, error);
       return 'refused';
     }
   }
@@ -614,7 +624,7 @@ export class ChatSession extends EventTarget {
         if (!(error instanceof ApiError && error.code === 'not_connected')) this.#reconnectSoon();
         return;
       }
-      this.#store.markFailed(clientId, this.describe(error));
+      this.#markFailed(clientId, error);
     }
   }
 

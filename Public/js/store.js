@@ -16,6 +16,7 @@
  * @property {Message} message
  * @property {'sending' | 'sent' | 'failed'} sendStatus
  * @property {string | null} error Why sending (or the last action on it) failed.
+ * @property {boolean} [final] A failed send that sending again cannot mend (the visitor's storage is full).
  * @property {boolean} confirmed Whether the server's copy has been seen (false while optimistic).
  */
 
@@ -222,9 +223,10 @@ export class ChatStore extends EventTarget {
    * Marks an optimistic message as not sent.
    * @param {string} clientId
    * @param {string} error A human sentence.
+   * @param {boolean} [final] Whether sending it again would be refused the same way, so no Retry is offered.
    */
-  markFailed(clientId, error) {
-    this.#updateOutgoing(clientId, (entry) => ({ ...entry, sendStatus: 'failed', error }));
+  markFailed(clientId, error, final = false) {
+    this.#updateOutgoing(clientId, (entry) => ({ ...entry, sendStatus: 'failed', error, final }));
   }
 
   /**

@@ -153,3 +153,6 @@ def test_a_visitor_over_the_storage_budget_is_told_so_in_a_sentence(page, driver
         "the message over the budget never showed as not sent",
     )
     assert VISITOR_BUDGET_SENTENCE in failed.text
+    # Sending it again would meet the same refusal: no Retry is offered.
+    retry = failed.find_element(By.CSS_SELECTOR, "[data-message-retry]")
+    assert not retry.is_displayed(), "a message over the visitor's budget offered Retry"

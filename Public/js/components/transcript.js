@@ -227,7 +227,7 @@ export class Transcript {
     ticks.textContent = message.read ? '✓✓' : '✓';
     ticks.setAttribute('aria-label', t(message.read ? 'read' : 'sent'));
     setData(ticks, 'read', message.read ? 'true' : null);
-    q('message-retry').hidden = !(fromVisitor && sendStatus === 'failed' && message.clientId !== null);
+    q('message-retry').hidden = !(fromVisitor && sendStatus === 'failed' && message.clientId !== null && !entry.final);
 
     const actionError = q('message-error');
     actionError.hidden = !(entry.confirmed && error);
