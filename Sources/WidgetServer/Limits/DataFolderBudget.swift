@@ -15,7 +15,7 @@ final class DataFolderBudget: Sendable {
     init(directory: URL, budgetBytes: Int64) {
         self.directory = directory
         self.budgetBytes = budgetBytes
-        bytes = Mutex(Self.measure(directory))
+        bytes = Mutex(FolderBytes.under(directory))
     }
 
     /// Counts `count` more bytes, or throws a 507 naming the budget when the folder cannot take them. What is
@@ -32,17 +32,7 @@ final class DataFolderBudget: Sendable {
 
     /// Walks the folder again, after the sweep deleted old tabs' data or to correct the estimates.
     func remeasure() {
-        let measured = Self.measure(directory)
+        let measured = FolderBytes.under(directory)
         bytes.withLock { $0 = measured }
-    }
-
-    private static func measure(_ directory: URL) -> Int64 {
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.fileSizeKey])
-        else { return 0 }
-        var total: Int64 = 0
-        for case let url as URL in walker {
-            total += Int64((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
-        }
-        return total
     }
 }

@@ -65,18 +65,6 @@ struct TabStorage: Sendable {
 
     /// The bytes a kept tab's data takes: its folder's files and its rows.
     func bytes(tabID: String) -> Int64 {
-        Self.bytes(under: folder(of: tabID)) + ((try? history.storedBytes(visitorKey: tabID)) ?? 0)
-    }
-
-    private static func bytes(under folder: URL) -> Int64 {
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return 0 }
-        var total: Int64 = 0
-        while let path = walker.nextObject() as? String {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)
-            if attributes?[.type] as? FileAttributeType == .typeRegular {
-                total += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-            }
-        }
-        return total
+        FolderBytes.under(folder(of: tabID)) + ((try? history.storedBytes(visitorKey: tabID)) ?? 0)
     }
 }
