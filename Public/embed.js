@@ -17,7 +17,7 @@
   const data = script.dataset;
   /** The widget options the frame's URL carries (Sources/WidgetServer/README.md). */
   const options = {};
-  for (const name of ['title', 'subtitle', 'icon', 'palette', 'accent', 'placeholder', 'prefill', 'invitation', 'offline', 'locale', 'dark', 'dir', 'location', 'consent']) {
+  for (const name of ['title', 'subtitle', 'icon', 'palette', 'accent', 'placeholder', 'prefill', 'invitation', 'offline', 'locale', 'dark', 'dir', 'location', 'consent', 'persist']) {
     if (data[name]) options[name] = data[name];
   }
   const notifications = ['onOpen', 'onSend'].includes(data.notifications) ? data.notifications : 'never';
@@ -27,7 +27,7 @@
   let labels = { open: 'Open the chat', close: 'Close the chat', chat: 'Chat' };
   const COLOURS = { blue: '#1c64f2', green: '#15803d', graphite: '#374151' };
 
-  const state = { open: false, shown: true, ready: false, unread: 0, status: 'unknown' };
+  const state = { open: false, shown: true, ready: false, consent: 'pending', unread: 0, status: 'unknown' };
   /** Commands for the frame until it says it is ready. */
   let waiting = [];
   /** The visitor and fields the site set: every new page in the frame hears them again. */
@@ -146,6 +146,7 @@
   function received(name, detail) {
     if (name === 'ready') {
       state.ready = true;
+      state.consent = detail.consent === 'given' ? 'given' : 'pending';
       labels = { ...labels, ...detail.labels };
       const queued = waiting;
       waiting = [];
@@ -209,6 +210,7 @@
       send('reset');
     },
     consent: (given) => {
+      state.consent = given === true ? 'given' : 'pending';
       if (given !== true) sticky = {};
       send('consent', given === true);
     },
@@ -217,7 +219,7 @@
       if (!listeners.has(name)) listeners.set(name, new Set());
       listeners.get(name).add(listener);
       // A page that listens late still hears that the chat is ready.
-      if (name === 'ready' && state.ready) listener({});
+      if (name === 'ready' && state.ready) listener({ consent: state.consent });
     },
     off: (name, listener) => listeners.get(name)?.delete(listener),
   };

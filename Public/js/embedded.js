@@ -10,13 +10,11 @@
 import { el, loadStylesheet } from './dom.js';
 import { deleteTab, wipeStorage } from './erase.js';
 import { ApiClient } from './api.js';
-import { ChatSession, keptTab } from './session.js';
+import { ChatSession } from './session.js';
 
 export const BRIDGE_VERSION = 1;
 /** Where an embedded chat remembers, once given, that the visitor consented. */
 const CONSENT_KEY = 'webim-widget.consent';
-/** Where it keeps an identified visitor's signed fields (sessionStorage, with the tab id). */
-const VISITOR_KEY = 'webim-widget.visitor.';
 const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
 /** How long a framed chat waits for its site's `begin` before it starts its session anyway. */
 const BEGIN_WAIT_MS = 3000;
@@ -24,15 +22,16 @@ const BEGIN_WAIT_MS = 3000;
 const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard', 'operatorBusy', 'info']);
 
 /**
- * The server of an embedded chat: an identified visitor's tab is created with their signed fields.
+ * The server of an embedded chat: an identified visitor's tab is created with their signed fields, kept beside
+ * the visitor (kept-visitor.js) once the tab exists.
  */
 export class EmbeddedApi extends ApiClient {
-  #location;
+  #keeper;
 
-  /** @param {string} location */
-  constructor(location) {
+  /** @param {import('./kept-visitor.js').VisitorKeeper} keeper */
+  constructor(keeper) {
     super();
-    this.#location = location;
+    this.#keeper = keeper;
   }
 
   /**
@@ -40,15 +39,16 @@ export class EmbeddedApi extends ApiClient {
    * @param {object} fields
    */
   createTab(tabId, fields) {
-    const visitorFields = readKept(VISITOR_KEY + this.#location) ?? pendingVisitor;
+    const kept = this.#keeper.read();
+    const visitorFields = pendingVisitor ?? (kept?.tabId === tabId ? kept.visitorFields : null);
+    if (visitorFields !== null && kept?.tabId === tabId && kept.visitorFields !== visitorFields) this.#keeper.update(tabId, { visitorFields });
     return super.createTab(tabId, visitorFields === null ? fields : { ...fields, visitorFields });
   }
 }
 
 /**
- * The signed fields the site gave before the session started (no storage before consent). Once
- * there is a session, they are kept in sessionStorage, so the reload that identifies the visitor
- * keeps them.
+ * The signed fields the site gave on this page (nothing is stored before consent); the site gives them again on
+ * each page, before its `begin`.
  * @type {string | null}
  */
 let pendingVisitor = null;
@@ -59,7 +59,6 @@ let pendingVisitor = null;
  */
 export class EmbeddedSession extends ChatSession {
   #store;
-  #location;
   /** Fields for the next chat's start; sent once. */
   #customFields = null;
 
@@ -67,22 +66,25 @@ export class EmbeddedSession extends ChatSession {
   constructor(deps) {
     super(deps);
     this.#store = deps.store;
-    this.#location = deps.location;
   }
 
   /**
    * Becomes the visitor the signed `{fields, expires, hash}` JSON names. Before the session starts,
-   * its tab is simply created for them; after, the page forgets its tab and loads afresh, so the new
-   * visitor's session starts clean (the old chat stays with the old visitor).
+   * its tab is created for them (a kept visitor who was someone else, or anonymous, is forgotten); after, the page
+   * forgets its visitor and loads afresh, so the new visitor's session starts clean (the old chat stays with the
+   * old visitor).
    * @param {string} visitorFields
-   * @param {{started: boolean, mayKeep: boolean}} state `mayKeep`: storage is allowed (consent).
+   * @param {{started: boolean}} state
    */
-  identify(visitorFields, { started, mayKeep }) {
-    if (visitorFields === (readKept(VISITOR_KEY + this.#location) ?? pendingVisitor)) return;
+  identify(visitorFields, { started }) {
+    const kept = this.keeper.read();
+    const current = pendingVisitor ?? kept?.visitorFields ?? null;
+    if (visitorFields === current) return;
     pendingVisitor = visitorFields;
-    if (mayKeep) keep(VISITOR_KEY + this.#location, visitorFields);
+    // The same person signed afresh (a new `expires`) goes on; anyone else is a new visitor.
+    if (current !== null && sameVisitor(current, visitorFields)) return;
+    if (kept !== null) this.keeper.forget(kept.tabId);
     if (!started) return;
-    keptTab(this.#location, null);
     this.stop();
     location.replace(location.href);
   }
@@ -166,7 +168,7 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
   let consentLine = null;
   /** Erases this visitor here and on the server, then loads the page afresh (the kiosk's reset). */
   const erase = async ({ keepConsent }) => {
-    const tabId = session.tabId;
+    const tabId = session.keptTabId;
     session.stop();
     wipeStorage();
     if (tabId !== null) await deleteTab(tabId);
@@ -189,7 +191,7 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
     },
     setCustomFields: (fields) => session.setCustomFields(customFields(fields)),
     setVisitor: (fields) => {
-      if (typeof fields === 'string') session.identify(fields, { started, mayKeep: hasConsent() });
+      if (typeof fields === 'string') session.identify(fields, { started });
     },
     // The site has passed on what it had queued (the visitor, the fields): the session may start.
     begin: () => {
@@ -306,6 +308,19 @@ function consentPrompt(doc, strings, agree) {
   return line;
 }
 
+/**
+ * Whether two signed `{fields, expires, hash}` JSONs name the same visitor.
+ * @param {string} a
+ * @param {string} b
+ */
+function sameVisitor(a, b) {
+  try {
+    return JSON.stringify(JSON.parse(a).fields) === JSON.stringify(JSON.parse(b).fields);
+  } catch {
+    return false;
+  }
+}
+
 /** `{name: value}` with string values, at most 50: what the server takes as a chat's custom fields. */
 function customFields(fields) {
   if (typeof fields !== 'object' || fields === null) return null;
@@ -340,21 +355,5 @@ function writeConsent() {
     localStorage.setItem(CONSENT_KEY, 'given');
   } catch {
     // Not kept: the visitor is asked again on the next page.
-  }
-}
-
-function readKept(key) {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function keep(key, value) {
-  try {
-    sessionStorage.setItem(key, value);
-  } catch {
-    // Not kept: the reload starts an anonymous visitor.
   }
 }

@@ -96,7 +96,7 @@ export class Kiosk {
     if (this.#resetting) return;
     this.#resetting = true;
     this.#timer.stop();
-    const tabId = this.#session.tabId;
+    const tabId = this.#session.keptTabId;
     this.#session.stop();
     // Hide the old chat at once: the server may take a moment to answer.
     this.#doc.body.dataset.kioskResetting = 'true';

@@ -4,6 +4,7 @@
 import { ApiClient } from './api.js';
 import { loadStrings, REFUSAL_KEYS } from './i18n.js';
 import { ChatSession } from './session.js';
+import { VisitorKeeper } from './kept-visitor.js';
 import { ChatStore } from './store.js';
 import { Composer } from './components/composer.js';
 import { Header } from './components/header.js';
@@ -75,13 +76,18 @@ async function startWidget(doc) {
   const Session = embedded?.EmbeddedSession ?? ChatSession;
   const store = new ChatStore();
   if (hasOptions(options)) (await import('./config.js')).applyOptions(doc, options, store);
-  const api = embedded ? new embedded.EmbeddedApi(config.location) : new ApiClient();
+  // A site's visitor is one conversation across its browser tabs and visits; a kiosk's lives only as long as the
+  // browser tab (its reset erases it), as does a named frame's (the preview's, the gallery's) and `persist=tab`'s.
+  const scope = kiosk || options.persist === 'tab' || globalThis.name ? 'tab' : 'site';
+  const keeper = new VisitorKeeper({ location: config.location, scope });
+  const api = embedded ? new embedded.EmbeddedApi(keeper) : new ApiClient();
   const session = new Session({
     api,
     store,
     location: config.location,
     locale: config.locale,
     tab: { kiosk, coreLog: options.log },
+    keeper,
     makeStream: inspect?.recordingStream,
     wording: (code) => (Object.hasOwn(REFUSAL_KEYS, code) ? strings.t(REFUSAL_KEYS[code]) : null),
   });
@@ -210,6 +216,15 @@ async function startWidget(doc) {
   const title = doc.title;
   store.addEventListener('unread', () => {
     doc.title = store.unread.count > 0 ? `(${store.unread.count}) ${title}` : title;
+  });
+
+  // Another tab of the site erased the visitor or began a new one: this one follows, from a fresh load.
+  keeper.watch((kept) => {
+    const tabId = session.tabId;
+    if (tabId !== null && kept?.tabId !== tabId) {
+      session.stop();
+      location.replace(location.href);
+    }
   });
 
   if (kiosk) {

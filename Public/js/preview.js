@@ -2,6 +2,8 @@
 // `/preview/config` and reloads only the frames whose configuration changed, so editing the
 // `--preview-config` file shows up without touching the other live chats.
 
+import { frameTabId, startNewVisitorButtons } from './new-visitor.js';
+
 /** How often the page asks whether the configuration changed; a `stat` on the server. */
 const POLL_MS = 1000;
 
@@ -33,8 +35,15 @@ function makeItem(index) {
   item.className = 'preview-item';
   item.dataset.previewVariant = String(index);
   const caption = document.createElement('figcaption');
-  caption.className = 'preview-caption';
-  caption.dataset.previewName = '';
+  caption.className = 'preview-caption preview-item-head';
+  const name = document.createElement('span');
+  name.dataset.previewName = '';
+  const newVisitor = document.createElement('button');
+  newVisitor.className = 'preview-new-visitor';
+  newVisitor.type = 'button';
+  newVisitor.dataset.newVisitor = '';
+  newVisitor.textContent = 'New visitor';
+  caption.append(name, newVisitor);
   const frame = document.createElement('iframe');
   frame.className = 'preview-frame';
   // Its own window name, so that the frame keeps its own tab across reloads (session.js).
@@ -46,16 +55,15 @@ function makeItem(index) {
 
 /**
  * Fills a frame's log viewer with its tab's client-core log (`GET /api/tabs/{tab}/log`), each time
- * it is opened. The frames share this page's sessionStorage, where each keeps its tab id under its
- * window name (session.js).
+ * it is opened. The frames share this page's storage, where each keeps its visitor under its window
+ * name (kept-visitor.js).
  * @param {HTMLDetailsElement} details
  */
 async function showLog(details) {
   const frame = /** @type {HTMLIFrameElement | null} */ (details.parentElement?.querySelector('[data-preview-frame]') ?? null);
   const text = details.querySelector('[data-preview-log-text]');
   const download = /** @type {HTMLAnchorElement} */ (details.querySelector('[data-preview-log-download]'));
-  const key = Object.keys(sessionStorage).find((name) => frame && name.startsWith(`webim-widget.tab.${frame.name}.`));
-  const tab = key ? sessionStorage.getItem(key) : null;
+  const tab = frame ? frameTabId(frame.name) : null;
   download.hidden = true;
   if (!tab) {
     text.textContent = 'This frame has no chat tab yet.';
@@ -120,6 +128,7 @@ function start() {
     },
     true,
   );
+  startNewVisitorButtons(document);
   for (const button of document.querySelectorAll('[data-copy-snippet]')) {
     button.addEventListener('click', () => void copySnippet(button));
   }

@@ -1,13 +1,14 @@
-// One chat on this page: creates the tab, keeps its event stream open, feeds events to the store
-// and performs the visitor's actions (send, edit, delete, upload, keyboard, typing, rating, …).
+// One chat on this page: the visitor's actions (send, edit, delete, upload, keyboard, typing, rating, …) through the
+// outbox (outbox.js) to the tab, and the tab's events (connection.js) into the store.
 
 import { ApiError } from '../shared/api.js';
-import { REQUEST_TIMEOUT_MS } from './api.js';
+import { TabConnection } from './connection.js';
 import { TabEventStream } from './events.js';
+import { VisitorKeeper } from './kept-visitor.js';
+import { Outbox } from './outbox.js';
+import { TabSync } from './tab-sync.js';
+import { TypingThrottle } from './typing-throttle.js';
 
-/** First and longest wait before creating a tab again after a failure, in milliseconds. */
-const BACKOFF_MIN_MS = 1000;
-const BACKOFF_MAX_MS = 30000;
 /** At most one typing report per this many milliseconds. */
 export const TYPING_INTERVAL_MS = 1000;
 
@@ -21,22 +22,9 @@ function makeClientId() {
 }
 
 /**
- * A fresh tab id: 22 base64url characters (128 random bits). The page proposes it, so that a
- * balancer that routes by the path sends the tab's first request where all later ones go.
- * @returns {string}
- */
-export function makeTabId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-/** Codes of a tab that can continue on no server: the page starts a new one at once. */
-const LOST_TAB_CODES = new Set(['invalid_credential', 'credential_expired', 'invalid_tab_id']);
-
-/**
- * Whether a message request failed on the way rather than being refused: the server that had the
- * tab is gone (no answer, a proxy's 502 or 504, another server's 404 or 503 while it drains). The
- * message is sent again, with its clientId, once a server has the tab.
+ * Whether a request failed on the way rather than being refused: the server that had the tab is gone (no answer, a
+ * proxy's 502 or 504, another server's 404 or 503 while it drains). It goes again, with its clientId, once a server
+ * has the tab.
  * @param {unknown} error
  */
 function failedOnTheWay(error) {
@@ -44,50 +32,26 @@ function failedOnTheWay(error) {
   return error.status === 0 || error.status === 502 || error.status === 504 || error.code === 'unknown_tab' || error.code === 'draining';
 }
 
+/** Message types an operator or a bot sends: the page beeps for them. */
+const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard']);
+
 /**
- * Connects the page's store to one tab on the server. Emits `operatorMessage` (a new operator
- * message arrived live, not from a snapshot or history), `messageAdded` (any new live message;
- * detail: the message), `uploadProgress` and `result` (detail: the `result` event plus the `kind` of
- * action it answers).
+ * Connects the page's store to one tab on the server. Emits `operatorMessage` (a new operator message arrived live,
+ * not from a snapshot or history), `messageAdded` (any new live message; detail: the message), `uploadProgress` and
+ * `result` (detail: the `result` event plus the `kind` of action it answers; only for this browser tab's actions).
  */
 export class ChatSession extends EventTarget {
   #api;
   #store;
-  #location;
-  #locale;
-  #tab;
-  #makeStream;
+  #keeper;
+  #connection;
   /** @type {(code: string) => string | null} */
   #wording;
-  /** @type {string | null} */
-  #tabId = null;
-  /** @type {TabEventStream | null} */
-  #stream = null;
-  /** @type {Array<(tabId: string) => void>} */
-  #tabWaiters = [];
-  #backoff = BACKOFF_MIN_MS;
-  #stopped = false;
-  /**
-   * Actions waiting for their `result` event, in the order they were made: clientId → {kind,
-   * messageId?, body?, takenBy?}. A message stays here until the service's answer or its own copy
-   * confirms it; `takenBy` is the `#connection` whose server answered 202 (-1: none yet), and in a
-   * later connection it is sent again (`#sendInOrder`).
-   */
-  #pending = new Map();
-  /** Uploads that failed on the way (clientIds), sent again once a server has the tab. */
-  #queuedUploads = new Set();
-  /** Counts the times a server opened the tab for this page: a message taken in an earlier one is sent again. */
-  #connection = 0;
-  #isSending = false;
-  /** Files of uploads that may be retried: clientId → File. */
-  #files = new Map();
-  #typingSentAt = 0;
-  /** @type {ReturnType<typeof setTimeout> | null} */
-  #typingTimer = null;
-  #lastDraft = null;
-  /** Cuts the current backoff wait short (the network came back). */
-  #wake = () => {};
+  #outbox = new Outbox();
+  #isPosting = false;
   #readPending = false;
+  #stopped = false;
+  #typing;
 
   /**
    * @param {object} deps
@@ -97,19 +61,36 @@ export class ChatSession extends EventTarget {
    * @param {string} [deps.locale]
    * @param {{kiosk?: boolean, coreLog?: string}} [deps.tab] What the tab is created with: a shared screen's
    *   (`kiosk`: the server tells its browser to store no file), and the core log's verbosity (`coreLog`).
+   * @param {VisitorKeeper} [deps.keeper] Where the visitor is kept (kept-visitor.js); one per browser tab by default.
    * @param {(url: string) => TabEventStream} [deps.makeStream] Replaceable for tests.
    * @param {(code: string) => string | null} [deps.wording] The page's own sentence for an error
    *   code (the storage budgets), in the visitor's language; null leaves the server's message.
    */
-  constructor({ api, store, location, locale, tab = {}, makeStream = (url) => new TabEventStream(url), wording = () => null }) {
+  constructor({ api, store, location, locale, tab = {}, keeper, makeStream = (url) => new TabEventStream(url), wording = () => null }) {
     super();
     this.#api = api;
     this.#store = store;
-    this.#location = location;
-    this.#locale = locale;
-    this.#tab = tab;
-    this.#makeStream = makeStream;
     this.#wording = wording;
+    this.#keeper = keeper ?? new VisitorKeeper({ location, scope: 'tab' });
+    this.#connection = new TabConnection({
+      api,
+      keeper: this.#keeper,
+      fields: { location, locale, ...tab },
+      makeStream,
+      sync: new TabSync({ name: this.#keeper.key, ...(this.#keeper.scope === 'tab' ? { locks: null } : {}) }),
+    });
+    this.#typing = new TypingThrottle({ intervalMs: TYPING_INTERVAL_MS, send: (draft) => this.#sendDraft(draft) });
+    this.#connection.addEventListener('event', (event) => {
+      const { name, data } = /** @type {CustomEvent} */ (event).detail;
+      this.#apply(name, data);
+    });
+    this.#connection.addEventListener('state', (event) => this.#store.set('connection', /** @type {CustomEvent} */ (event).detail.state));
+    // Each time a server opens the tab, what no server has confirmed goes again (the one that took it may be gone
+    // with its outbox); the service keeps one of each.
+    this.#connection.addEventListener('opened', () => {
+      this.#outbox.opened();
+      this.#resendUnconfirmed();
+    });
   }
 
   /**
@@ -122,40 +103,30 @@ export class ChatSession extends EventTarget {
     return (code !== '' && this.#wording(code)) || errorText(error);
   }
 
-  /**
-   * Marks a message or file not sent, with the sentence for `error`, and without Retry when sending it again
-   * would meet the same refusal.
-   * @param {string} clientId
-   * @param {unknown} error
-   */
-  #markFailed(clientId, error) {
-    // The visitor's budget stays spent until retention frees it: a Retry would only be refused again.
-    this.#store.markFailed(clientId, this.describe(error), error?.code === 'visitor_budget_exceeded');
-  }
-
-  /** @returns {string | null} The tab id once the server gave one. */
+  /** @returns {string | null} The tab id while a server has the tab open. */
   get tabId() {
-    return this.#tabId;
+    return this.#connection.tabId;
   }
 
-  /** Creates the tab and opens its event stream, retrying with backoff until it works. */
+  /** @returns {string | null} The tab of the kept visitor, open or not: what an erase deletes. */
+  get keptTabId() {
+    return this.#connection.tabId ?? this.#keeper.read()?.tabId ?? null;
+  }
+
+  /** @returns {VisitorKeeper} Where this page keeps its visitor. */
+  get keeper() {
+    return this.#keeper;
+  }
+
+  /** Creates the tab and brings its events in, retrying with backoff until it works. */
   start() {
-    this.#store.set('connection', 'connecting');
-    globalThis.addEventListener?.('offline', () => this.#store.set('connection', 'offline'));
-    globalThis.addEventListener?.('online', () => {
-      // The stream may have stayed open through a short outage.
-      this.#store.set('connection', this.#stream?.state === 'live' ? 'live' : 'reconnecting');
-      this.#backoff = BACKOFF_MIN_MS;
-      this.#wake();
-    });
-    void this.#connect();
+    this.#connection.start();
   }
 
   /** Closes the event stream; the session does nothing more. */
   stop() {
     this.#stopped = true;
-    this.#stream?.close();
-    this.#stream = null;
+    this.#connection.stop();
   }
 
   /**
@@ -170,7 +141,7 @@ export class ChatSession extends EventTarget {
     const body = { text, clientId };
     if (quote) body.quotedMessageId = quote.id;
     if (data) body.data = data;
-    this.#pending.set(clientId, { kind: 'message', body, takenBy: -1 });
+    this.#outbox.addMessage(clientId, body);
     void this.#sendInOrder();
     this.typing(null);
   }
@@ -183,13 +154,10 @@ export class ChatSession extends EventTarget {
     const entry = this.#store.findOutgoing(clientId);
     if (entry === undefined || entry.confirmed || entry.sendStatus !== 'failed' || entry.final) return;
     this.#store.markSending(clientId);
-    const file = this.#files.get(clientId);
-    if (file) void this.#upload(clientId, file);
+    const file = this.#outbox.fileOf(clientId);
+    if (file) void this.#upload(clientId, /** @type {File} */ (file));
     else {
-      const body = this.#pending.get(clientId)?.body ?? { text: entry.message.text, clientId };
-      // Last in the order now: the visitor sends it again after what came since.
-      this.#pending.delete(clientId);
-      this.#pending.set(clientId, { kind: 'message', body, takenBy: -1 });
+      this.#outbox.retryMessage(clientId, { text: entry.message.text, clientId });
       void this.#sendInOrder();
     }
   }
@@ -202,8 +170,7 @@ export class ChatSession extends EventTarget {
     const clientId = makeClientId();
     const attachment = { state: 'upload', progress: 0, files: [{ name: file.name, size: file.size, contentType: file.type }] };
     this.#store.addOutgoing({ clientId, type: 'fileFromVisitor', attachment });
-    this.#files.set(clientId, file);
-    this.#pending.set(clientId, { kind: 'file' });
+    this.#outbox.addFile(clientId, file);
     void this.#upload(clientId, file);
   }
 
@@ -219,7 +186,7 @@ export class ChatSession extends EventTarget {
   /** @param {string} messageId Deletes one of the visitor's messages. */
   remove(messageId) {
     const clientId = makeClientId();
-    this.#pending.set(clientId, { kind: 'delete', messageId });
+    this.#outbox.addAction(clientId, 'delete', messageId);
     void this.#call('DELETE', `/messages/${encodeURIComponent(messageId)}?clientId=${clientId}`, undefined, clientId);
   }
 
@@ -259,24 +226,16 @@ export class ChatSession extends EventTarget {
    * @param {string | null} draft
    */
   typing(draft) {
-    const value = draft === null || draft.trim() === '' ? null : draft;
-    if (this.#typingTimer !== null) clearTimeout(this.#typingTimer);
-    this.#typingTimer = null;
-    if (value === null) {
-      if (this.#lastDraft !== null) this.#sendDraft(null);
-      return;
-    }
-    const wait = this.#typingSentAt + TYPING_INTERVAL_MS - Date.now();
-    if (wait <= 0) this.#sendDraft(value);
-    else this.#typingTimer = setTimeout(() => this.typing(value), wait);
+    this.#typing.draft(draft);
   }
 
-  /** Marks the messages read (at most one request at a time). */
+  /** Marks the messages read (at most one request at a time); every tab of the visitor hears it. */
   async markRead() {
-    if (this.#readPending || this.#tabId === null) return;
+    const tabId = this.#connection.tabId;
+    if (this.#readPending || tabId === null) return;
     this.#readPending = true;
     try {
-      await this.#api.request('POST', this.#api.tabPath(this.#tabId, '/read'));
+      await this.#api.request('POST', this.#api.tabPath(tabId, '/read'));
       this.#store.set('unread', { count: 0, time: null });
     } catch (error) {
       console.warn('Could not mark messages read', error);
@@ -287,7 +246,8 @@ export class ChatSession extends EventTarget {
 
   /** Loads the page of messages before the oldest one shown (history.js, loaded then). */
   async loadOlder() {
-    if (this.#tabId !== null) await (await import('./history.js')).loadOlder(this.#api, this.#store, this.#tabId);
+    const tabId = this.#connection.tabId;
+    if (tabId !== null) await (await import('./history.js')).loadOlder(this.#api, this.#store, tabId);
   }
 
   /**
@@ -295,9 +255,10 @@ export class ChatSession extends EventTarget {
    * server's defaults from before the service answered. The last known limits stay on failure.
    */
   async loadLimits() {
-    if (this.#tabId === null) return;
+    const tabId = this.#connection.tabId;
+    if (tabId === null) return;
     try {
-      this.#store.set('limits', await this.#api.request('GET', this.#api.tabPath(this.#tabId, '/limits')));
+      this.#store.set('limits', await this.#api.request('GET', this.#api.tabPath(tabId, '/limits')));
     } catch (error) {
       console.warn('Could not read the upload limits', error);
     }
@@ -305,14 +266,15 @@ export class ChatSession extends EventTarget {
 
   /** @returns {string | null} The transcript download URL once the tab exists. */
   transcriptUrl() {
-    return this.#tabId === null ? null : this.#api.tabPath(this.#tabId, '/transcript');
+    const tabId = this.#connection.tabId;
+    return tabId === null ? null : this.#api.tabPath(tabId, '/transcript');
   }
 
+  /** @param {string | null} draft */
   #sendDraft(draft) {
-    this.#lastDraft = draft;
-    this.#typingSentAt = Date.now();
-    if (this.#tabId === null) return;
-    this.#api.request('POST', this.#api.tabPath(this.#tabId, '/typing'), { draft }).catch((error) => {
+    const tabId = this.#connection.tabId;
+    if (tabId === null) return;
+    this.#api.request('POST', this.#api.tabPath(tabId, '/typing'), { draft }).catch((error) => {
       console.warn('Could not report typing', error);
     });
   }
@@ -328,181 +290,112 @@ export class ChatSession extends EventTarget {
    */
   async act(kind, method, path, body, messageId) {
     const clientId = makeClientId();
-    this.#pending.set(clientId, { kind, messageId });
+    this.#outbox.addAction(clientId, kind, messageId);
     if (messageId) this.#store.setMessageError(messageId, null);
     await this.#call(method, path, { ...body, clientId }, clientId);
   }
 
   async #call(method, path, body, clientId) {
     try {
-      const tabId = await this.#waitForTab();
+      const tabId = await this.#connection.waitForTab();
       await this.#api.request(method, this.#api.tabPath(tabId, path), body);
-      const pending = this.#pending.get(clientId);
-      if (pending?.kind === 'chat') this.#finish({ clientId, ok: true, error: null });
+      if (this.#outbox.get(clientId)?.kind === 'chat') this.#finish({ clientId, ok: true, error: null });
     } catch (error) {
       if (error instanceof ApiError && error.status === 503) return;
       this.#finish({ clientId, ok: false, error: { message: this.describe(error) } });
     }
   }
 
-  /** Applies a `result` (from the stream, or a refused request). */
+  /** Applies a `result` (from the stream, or a refused request); another browser tab's is not this page's. */
   #finish(result) {
-    const pending = this.#pending.get(result.clientId);
-    this.#pending.delete(result.clientId);
+    const pending = this.#outbox.finish(result.clientId, result.ok);
+    if (pending === undefined) return;
     if (!result.ok) {
       if (this.#store.findOutgoing(result.clientId)) this.#markFailed(result.clientId, result.error);
-      else if (pending?.messageId) this.#store.setMessageError(pending.messageId, this.describe(result.error));
-    } else if (pending?.kind === 'file' || pending?.kind === 'message') {
-      this.#files.delete(result.clientId);
+      else if (pending.messageId) this.#store.setMessageError(pending.messageId, this.describe(result.error));
     }
-    this.dispatchEvent(new CustomEvent('result', { detail: { ...result, kind: pending?.kind ?? null } }));
+    this.dispatchEvent(new CustomEvent('result', { detail: { ...result, kind: pending.kind } }));
   }
 
   /**
-   * Opens this browser tab's chat tab on whichever server answers, then its stream.
-   * @param {string} [after] The last event id seen: the same server goes on from there, another
-   *   one starts with a snapshot.
+   * Marks a message or file not sent, with the sentence for `error`, and without Retry when sending it again
+   * would meet the same refusal.
+   * @param {string} clientId
+   * @param {unknown} error
    */
-  async #connect(after = '') {
-    while (!this.#stopped) {
-      // The tab this browser tab had (a reload, a restarted or another server) continues the same chat.
-      let tabId = keptTab(this.#location);
-      if (tabId === null) {
-        tabId = makeTabId();
-        keptTab(this.#location, tabId);
-      }
-      try {
-        const credential = keptCredential(this.#location);
-        await this.#api.createTab(tabId, {
-          location: this.#location,
-          locale: this.#locale,
-          ...(credential === null ? {} : { credential }),
-          ...this.#tab,
-        });
-        if (this.#stopped) return;
-        this.#tabId = tabId;
-        for (const resolve of this.#tabWaiters.splice(0)) resolve(tabId);
-        this.#connection += 1;
-        this.#openStream(tabId, after);
-        this.#resendUnconfirmed();
-        return;
-      } catch (error) {
-        if (error instanceof ApiError && LOST_TAB_CODES.has(error.code)) {
-          console.warn('The chat tab cannot continue; starting a new one', error);
-          keptTab(this.#location, null);
-          after = '';
-          continue;
-        }
-        console.warn('Could not create a chat tab; retrying', error);
-        this.#store.set('connection', 'reconnecting');
-        await this.#sleep();
-      }
-    }
+  #markFailed(clientId, error) {
+    // The visitor's budget stays spent until retention frees it: a Retry would only be refused again.
+    this.#store.markFailed(clientId, this.describe(error), /** @type {any} */ (error)?.code === 'visitor_budget_exceeded');
   }
 
-  /**
-   * Sends again, with the same clientIds, what no server has confirmed (the server that took it
-   * may be gone with its outbox): the service keeps one of each. Messages go in their order.
-   */
+  /** Whether the page still shows the message or file as on its way (a server's copy no longer so confirms it). */
+  #isSending = (/** @type {string} */ clientId) => this.#store.findOutgoing(clientId)?.sendStatus === 'sending';
+
+  /** Sends again, with the same clientIds, what no server has confirmed: uploads lost on the way, then messages. */
   #resendUnconfirmed() {
-    for (const clientId of this.#queuedUploads) {
-      const file = this.#files.get(clientId);
-      this.#queuedUploads.delete(clientId);
-      // A server's copy (from the service's history) confirms it: the store shows it as the server's.
-      if (file && this.#pending.has(clientId) && this.#store.findOutgoing(clientId)?.sendStatus === 'sending') {
-        void this.#upload(clientId, file);
-      }
-    }
+    for (const [clientId, file] of this.#outbox.takeLostUploads(this.#isSending)) void this.#upload(clientId, /** @type {File} */ (file));
     void this.#sendInOrder();
   }
 
   /**
-   * The first message, in the visitor's order, that this connection's server has not taken and the
-   * service does not have (still `sending`).
-   * @returns {[string, {body: object}] | undefined}
-   */
-  #nextToSend() {
-    for (const [clientId, pending] of this.#pending) {
-      if (pending.kind !== 'message' || !pending.body || pending.takenBy === this.#connection) continue;
-      const entry = this.#store.findOutgoing(clientId);
-      // A server's copy still `sending` is in that server's outbox, which may be gone with it.
-      if (entry === undefined || entry.sendStatus !== 'sending') continue;
-      return [clientId, pending];
-    }
-    return undefined;
-  }
-
-  /**
-   * Posts the messages one at a time, in the order the visitor wrote them, so that the service
-   * stores them in that order whichever server takes each; stops when one is lost on the way.
+   * Posts the messages one at a time, in the order the visitor wrote them, so that the service stores them in that
+   * order whichever server takes each; stops when one is lost on the way.
    */
   async #sendInOrder() {
-    if (this.#isSending) return;
-    this.#isSending = true;
+    if (this.#isPosting) return;
+    this.#isPosting = true;
     try {
-      for (let next = this.#nextToSend(); next !== undefined && !this.#stopped; next = this.#nextToSend()) {
-        const [clientId, pending] = next;
-        const connection = this.#connection;
-        const outcome = await this.#post(clientId, pending.body);
+      for (let next = this.#outbox.nextMessage(this.#isSending); next !== undefined && !this.#stopped; next = this.#outbox.nextMessage(this.#isSending)) {
+        const [clientId, body] = next;
+        const opening = this.#outbox.opening;
+        const outcome = await this.#post(clientId, body);
         if (outcome === 'lost') return;
-        if (outcome === 'taken') pending.takenBy = connection;
+        if (outcome === 'taken') this.#outbox.taken(clientId, opening);
       }
     } finally {
-      this.#isSending = false;
+      this.#isPosting = false;
     }
   }
 
-  /** Waits the next backoff, or less when the network comes back. */
-  #sleep() {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, this.#nextBackoff());
-      this.#wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  /**
+   * Posts one message: `taken` (202: on the server's disk), `refused` (shown failed, with Retry), or `lost` on the
+   * way (it stays `sending`, and goes again to whichever server continues the tab).
+   * @returns {Promise<'taken' | 'refused' | 'lost'>}
+   */
+  async #post(clientId, body) {
+    try {
+      const tabId = await this.#connection.waitForTab();
+      const messageId = await this.#api.sendMessage(tabId, body);
+      this.#store.markAccepted(clientId, messageId);
+      return 'taken';
+    } catch (error) {
+      if (failedOnTheWay(error)) {
+        if (!(error instanceof ApiError && error.code === 'not_connected')) this.#connection.reconnectSoon();
+        return 'lost';
+      }
+      // Any refusal, 503 `storage_unavailable` included, means the server does not have it: only a 202 does.
+      this.#markFailed(clientId, error);
+      return 'refused';
+    }
   }
 
-  /**
-   * @param {string} tabId
-   * @param {string} [after] The last event id seen, to resume from.
-   */
-  #openStream(tabId, after = '') {
-    const stream = this.#makeStream(this.#api.tabPath(tabId, '/events') + (after ? `?after=${encodeURIComponent(after)}` : ''));
-    this.#stream = stream;
-    stream.addEventListener('state', (event) => {
-      if (stream !== this.#stream) return;
-      const { state } = /** @type {CustomEvent} */ (event).detail;
-      if (state === 'live') {
-        this.#backoff = BACKOFF_MIN_MS;
-        this.#store.set('connection', 'live');
-      } else if (state === 'reconnecting') {
-        this.#store.set('connection', navigator.onLine === false ? 'offline' : 'reconnecting');
-      } else if (state === 'closed') {
-        // EventSource gave up (an error, or 204 from a server that does not hold the tab): the tab
-        // is opened again, where it is or on the server that answers now, and read from the cursor.
-        this.#stream = null;
-        this.#tabId = null;
-        this.#store.set('connection', navigator.onLine === false ? 'offline' : 'reconnecting');
-        void this.#sleep().then(() => {
-          if (!this.#stopped) void this.#connect(stream.lastEventId || after);
-        });
-      }
-    });
-    stream.addEventListener('event', (event) => {
-      if (stream !== this.#stream) return;
-      const { name, data } = /** @type {CustomEvent} */ (event).detail;
-      if (name === 'reconnect') {
-        // The server is draining before it stops: reopen from the last event at once, without the
-        // backoff; the next server behind the balancer, or this one restarted, answers. If that
-        // server does not hold the tab, its 204 closes the stream and the tab is opened there.
-        stream.close();
-        this.#openStream(tabId, stream.lastEventId || after);
+  async #upload(clientId, file) {
+    try {
+      const tabId = await this.#connection.waitForTab();
+      const { sendFile } = await import('./uploads.js');
+      const answer = await sendFile(this.#api.tabPath(tabId, '/files'), file, clientId, (percent) => {
+        this.#store.setProgress(clientId, percent);
+        this.dispatchEvent(new CustomEvent('uploadProgress'));
+      });
+      if (typeof answer?.id === 'string') this.#store.markAccepted(clientId, answer.id);
+    } catch (error) {
+      if (failedOnTheWay(error)) {
+        this.#outbox.uploadLost(clientId);
+        if (!(error instanceof ApiError && error.code === 'not_connected')) this.#connection.reconnectSoon();
         return;
       }
-      this.#apply(name, data);
-    });
-    stream.open();
+      this.#markFailed(clientId, error);
+    }
   }
 
   #apply(name, data) {
@@ -510,18 +403,12 @@ export class ChatSession extends EventTarget {
     switch (name) {
       case 'snapshot':
         store.applySnapshot(data);
-        if (typeof data.credential === 'string') keptCredential(this.#location, data.credential);
-        break;
-      case 'tab.credential':
-        if (typeof data.credential === 'string') keptCredential(this.#location, data.credential);
         break;
       case 'message.added':
         if (data.message) {
           store.addMessage(data.message, data.beforeId ?? null);
           this.dispatchEvent(new CustomEvent('messageAdded', { detail: data.message }));
-          if (data.message.type === 'operator' || data.message.type === 'fileFromOperator' || data.message.type === 'keyboard') {
-            this.dispatchEvent(new CustomEvent('operatorMessage'));
-          }
+          if (FROM_OPERATOR.has(data.message.type)) this.dispatchEvent(new CustomEvent('operatorMessage'));
         }
         break;
       case 'message.changed':
@@ -570,138 +457,10 @@ export class ChatSession extends EventTarget {
         break;
     }
   }
-
-  /**
-   * Posts one message: `taken` (202: on the server's disk), `refused` (shown failed, with Retry), or
-   * `lost` on the way (it stays `sending`, and goes again to whichever server continues the tab).
-   * @returns {Promise<'taken' | 'refused' | 'lost'>}
-   */
-  async #post(clientId, body) {
-    try {
-      const tabId = await this.#waitForTab();
-      const messageId = await this.#api.sendMessage(tabId, body);
-      this.#store.markAccepted(clientId, messageId);
-      return 'taken';
-    } catch (error) {
-      if (failedOnTheWay(error)) {
-        if (!(error instanceof ApiError && error.code === 'not_connected')) this.#reconnectSoon();
-        return 'lost';
-      }
-      // Any refusal, 503 `storage_unavailable` included, means the server does not have it: only a 202 does.
-      this.#markFailed(clientId, error);
-      return 'refused';
-    }
-  }
-
-  /**
-   * The server that had the tab did not take a request: open the tab again (here or elsewhere),
-   * which sends the unconfirmed messages again. The stream's own failure may be doing it already.
-   */
-  #reconnectSoon() {
-    if (this.#tabId === null || this.#stopped) return;
-    const after = this.#stream?.lastEventId ?? '';
-    this.#stream?.close();
-    this.#stream = null;
-    this.#tabId = null;
-    this.#store.set('connection', 'reconnecting');
-    void this.#sleep().then(() => {
-      if (!this.#stopped) void this.#connect(after);
-    });
-  }
-
-  async #upload(clientId, file) {
-    try {
-      const tabId = await this.#waitForTab();
-      const { sendFile } = await import('./uploads.js');
-      const answer = await sendFile(this.#api.tabPath(tabId, '/files'), file, clientId, (percent) => {
-        this.#store.setProgress(clientId, percent);
-        this.dispatchEvent(new CustomEvent('uploadProgress'));
-      });
-      if (typeof answer?.id === 'string') this.#store.markAccepted(clientId, answer.id);
-    } catch (error) {
-      if (failedOnTheWay(error)) {
-        this.#queuedUploads.add(clientId);
-        if (!(error instanceof ApiError && error.code === 'not_connected')) this.#reconnectSoon();
-        return;
-      }
-      this.#markFailed(clientId, error);
-    }
-  }
-
-  #waitForTab() {
-    if (this.#tabId !== null) return Promise.resolve(this.#tabId);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const index = this.#tabWaiters.indexOf(waiter);
-        if (index >= 0) this.#tabWaiters.splice(index, 1);
-        reject(new ApiError(0, 'not_connected', 'Not connected to the chat service.'));
-      }, REQUEST_TIMEOUT_MS);
-      const waiter = (tabId) => {
-        clearTimeout(timer);
-        resolve(tabId);
-      };
-      this.#tabWaiters.push(waiter);
-    });
-  }
-
-  #nextBackoff() {
-    const wait = this.#backoff;
-    this.#backoff = Math.min(this.#backoff * 2, BACKOFF_MAX_MS);
-    // Jitter keeps many pages from retrying in step after a server restart.
-    return wait / 2 + Math.random() * (wait / 2);
-  }
 }
 
 function errorText(error) {
   if (typeof error === 'string' && error !== '') return error;
   if (error && typeof error.message === 'string' && error.message !== '') return error.message;
   return 'The request failed.';
-}
-
-// sessionStorage: per browser tab, kept across reloads, gone when the browser tab closes. Frames
-// of one page share it, so a named frame (the preview's, the gallery's) keeps its own tab.
-const TAB_KEY_PREFIX = `webim-widget.tab.${globalThis.name ? `${globalThis.name}.` : ''}`;
-
-/**
- * The tab this browser tab keeps for `location`: read it (no `tabId`), remember one, or forget it
- * (`null`; its visitor stays on the server until it expires). Storage can be disabled; then every
- * load is a new visitor.
- * @param {string} location
- * @param {string | null} [tabId]
- * @returns {string | null}
- */
-export function keptTab(location, tabId) {
-  const key = TAB_KEY_PREFIX + location;
-  try {
-    if (tabId === undefined) return sessionStorage.getItem(key);
-    if (tabId === null) {
-      sessionStorage.removeItem(key);
-      sessionStorage.removeItem(CREDENTIAL_KEY_PREFIX + location);
-    } else sessionStorage.setItem(key, tabId);
-  } catch {
-    // Not kept.
-  }
-  return null;
-}
-
-// Beside the tab id, and forgotten with it: the visitor credential a server sealed for that tab.
-// Only this page and the servers see it (an embedding site's script runs in another origin).
-const CREDENTIAL_KEY_PREFIX = `webim-widget.credential.${globalThis.name ? `${globalThis.name}.` : ''}`;
-
-/**
- * The sealed visitor credential this browser tab keeps for its tab at `location`: read it (no
- * `credential`), or remember the newest one.
- * @param {string} location
- * @param {string} [credential]
- * @returns {string | null}
- */
-function keptCredential(location, credential) {
-  const key = CREDENTIAL_KEY_PREFIX + location;
-  try {
-    if (credential === undefined) return sessionStorage.getItem(key);
-    sessionStorage.setItem(key, credential);
-  } catch {
-    // Not kept: a server that does not hold the tab starts a new visitor.
-  }
-  return null;
 }

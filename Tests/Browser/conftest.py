@@ -223,9 +223,8 @@ def widget_url(server: ServerProcess) -> str:
     return server.widget_url
 
 
-@pytest.fixture
-def driver(request):
-    """Headless Debian Chromium through chromedriver; saves evidence when the test fails."""
+def start_chromium(*extra_arguments: str):
+    """Headless Debian Chromium through chromedriver, with `extra_arguments` (a `--user-data-dir`, say)."""
     for path in (CHROMIUM, CHROMEDRIVER):
         if not os.access(path, os.X_OK):
             pytest.fail(f"{path} is missing: install Debian's chromium and chromium-driver", pytrace=False)
@@ -240,11 +239,17 @@ def driver(request):
         "--disable-gpu",
         "--no-first-run",
         "--disable-extensions",
+        *extra_arguments,
     ):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
 
-    browser = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+
+@pytest.fixture
+def driver(request):
+    """Headless Debian Chromium through chromedriver; saves evidence when the test fails."""
+    browser = start_chromium()
     try:
         yield browser
     finally:
@@ -370,6 +375,38 @@ class OtherDevice:
 def operator_api(server) -> OperatorAPI:
     """The operator console API of the test's server."""
     return OperatorAPI(server.console_url, server.console_token)
+
+
+#: The tab id of the visitor the page keeps for location `arguments[0]` (Public/js/kept-visitor.js): in
+#: localStorage on a site, in sessionStorage on a kiosk or a named frame.
+KEPT_TAB_JS = """
+const key = 'webim-widget.chat.' + arguments[0];
+for (const storage of [localStorage, sessionStorage]) {
+  const text = storage.getItem(key);
+  if (text) return JSON.parse(text).tabId;
+}
+return null;
+"""
+
+#: The whole record: `{tabId, credential, expires, visitorFields}`, or null.
+KEPT_VISITOR_JS = """
+const key = 'webim-widget.chat.' + arguments[0];
+for (const storage of [localStorage, sessionStorage]) {
+  const text = storage.getItem(key);
+  if (text) return JSON.parse(text);
+}
+return null;
+"""
+
+
+def kept_tab(driver, location: str = "manual") -> str | None:
+    """The tab id of the visitor the page keeps for `location`."""
+    return driver.execute_script(KEPT_TAB_JS, location)
+
+
+def kept_visitor(driver, location: str = "manual") -> dict | None:
+    """The visitor record the page keeps for `location`."""
+    return driver.execute_script(KEPT_VISITOR_JS, location)
 
 
 class WidgetPage:

@@ -14,6 +14,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from host_site import HostSite, frame_of, launcher_of, names, seen
+from conftest import kept_tab
 from test_payloads import signed_fields
 
 #: The loader's budget, compacted as served and before gzip (issue 19).
@@ -164,7 +165,7 @@ def test_locale_theme_custom_fields_visitor_and_reset(driver, wait, widget_url, 
         signed_fields(server, {"name": "Ann Embedded", "id": "ann-1"}, int(time.time()) + 3600),
     )
     in_frame(driver, wait)
-    first_tab = driver.execute_script("return sessionStorage.getItem('webim-widget.tab.manual')")
+    first_tab = kept_tab(driver)
     composer = driver.find_element(By.CSS_SELECTOR, "[data-composer-input]")
     composer.send_keys("Where is my order?", Keys.ENTER)
     driver.switch_to.default_content()
@@ -184,7 +185,7 @@ def test_locale_theme_custom_fields_visitor_and_reset(driver, wait, widget_url, 
     # A new visitor: another tab, an empty transcript.
     in_frame(driver, wait)
     wait.until(
-        lambda d: d.execute_script("return sessionStorage.getItem('webim-widget.tab.manual')") not in (None, first_tab),
+        lambda d: kept_tab(d) not in (None, first_tab),
         "reset kept the tab",
     )
     assert driver.find_elements(By.CSS_SELECTOR, "[data-transcript-list] > .transcript-item") == []

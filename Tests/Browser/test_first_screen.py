@@ -16,7 +16,7 @@ from test_widget_uploads import DROP_JS, file_card
 SNAPSHOT_MESSAGES_JS = """
 const [location, done] = arguments;
 (async () => {
-  const tab = sessionStorage.getItem('webim-widget.tab.' + location);
+  const tab = JSON.parse(localStorage.getItem('webim-widget.chat.' + location)).tabId;
   const response = await fetch(`/api/tabs/${tab}/events`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

@@ -52,10 +52,10 @@ return {
 };
 """
 
-#: The status of the PDF's own URL when the page asks for it: the page keeps the tab id in session storage.
+#: The status of the PDF's own URL when the page asks for it: a kiosk keeps its visitor in session storage.
 FILE_STATUS_JS = """
 const done = arguments[arguments.length - 1];
-const tab = sessionStorage.getItem('webim-widget.tab.files');
+const tab = JSON.parse(sessionStorage.getItem('webim-widget.chat.files')).tabId;
 fetch(`/api/tabs/${tab}/history?limit=50`).then((r) => r.json()).then(async ({messages}) => {
   const file = messages.flatMap((m) => m.attachment?.files ?? []).find((f) => f.name === 'manual.pdf');
   const answer = await fetch(file.url);

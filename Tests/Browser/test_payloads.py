@@ -736,7 +736,8 @@ def test_every_page_option_with_every_payload(server, hooked, page, wait):
 
 def test_message_texts_and_quotes_on_widget_kiosk_and_console(server, hooked, page, operator_api, wait):
     driver = hooked
-    visitor = start_chat(page, operator_api)
+    # Kept per browser tab, as a kiosk keeps its visitor: the kiosk page below goes on with the same chat.
+    visitor = start_chat(page, operator_api, "location=manual&persist=tab")
 
     # The visitor types every payload; the operator answers each as an operator and as an info message.
     for text in MESSAGE_TEXTS:

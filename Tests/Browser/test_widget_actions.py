@@ -9,6 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
+from conftest import kept_tab
 from test_widget_messages import start_chat, start_manual_chat
 
 BANNER = (By.CSS_SELECTOR, "[data-connection-banner]")
@@ -324,10 +325,7 @@ def test_a_message_the_disk_refuses_shows_failed_and_its_retry_is_stored_once(pa
     text = f"Kept by nobody yet {secrets.token_hex(4)}"
     page.open("location=manual")
     tab = wait.until(
-        lambda d: d.execute_script(
-            "return Object.keys(sessionStorage).filter(k => k.startsWith('webim-widget.tab.'))"
-            ".map(k => sessionStorage.getItem(k))[0] || null"
-        ),
+        lambda d: kept_tab(d, "manual"),
         "the page never got a tab",
     )
     assert tab

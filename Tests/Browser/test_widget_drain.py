@@ -14,12 +14,12 @@ import urllib.parse
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import KEPT_TAB_JS as TAB_ID_JS
 from conftest import REPO_ROOT, STARTUP_TIMEOUT, WidgetPage, _binary_path
 
 #: A restart waits out the page's reconnection: a stream the new server does not hold, then the tab resumed.
 RESTART_TIMEOUT = 40
 
-TAB_ID_JS = "return sessionStorage.getItem('webim-widget.tab.' + arguments[0]);"
 
 #: Records the URL of every EventSource the page opens from now on.
 RECORD_STREAMS_JS = """

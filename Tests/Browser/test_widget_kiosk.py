@@ -13,20 +13,22 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-TAB_KEY = "webim-widget.tab.manual"
-#: Beside the tab id: the visitor credential a server sealed for that tab.
-CREDENTIAL_KEY = "webim-widget.credential.manual"
+#: A kiosk keeps its visitor (tab id and the credential a server sealed for it) in session storage alone.
+TAB_KEY = "webim-widget.chat.manual"
 COUNTDOWN = (By.CSS_SELECTOR, "[data-kiosk-countdown]")
 
 
+KEPT_JS = "const text = sessionStorage.getItem(arguments[0]); return text ? JSON.parse(text) : null;"
+
+
 def remembered_tab(driver) -> str | None:
-    return driver.execute_script("return sessionStorage.getItem(arguments[0])", TAB_KEY)
+    return (driver.execute_script(KEPT_JS, TAB_KEY) or {}).get("tabId")
 
 
 def remembered_credential(wait) -> str:
     """The credential the page keeps for its tab, once its stream has sent one."""
     return wait.until(
-        lambda d: d.execute_script("return sessionStorage.getItem(arguments[0])", CREDENTIAL_KEY),
+        lambda d: (d.execute_script(KEPT_JS, TAB_KEY) or {}).get("credential"),
         "the page never kept a visitor credential",
     )
 
@@ -67,9 +69,9 @@ def assert_nothing_of_the_old_visitor(page, server, old_tab: str, old_credential
     assert page.driver.execute_script("return document.querySelector('[data-lightbox]')?.open ?? false") is False
     assert page.driver.execute_script("return localStorage.length") == 0
     stored = sorted(page.driver.execute_script("return Object.keys(sessionStorage)"))
-    assert set(stored) <= {TAB_KEY, CREDENTIAL_KEY} and TAB_KEY in stored, f"session storage holds more than the new tab: {stored}"
+    assert stored == [TAB_KEY], f"session storage holds more than the new tab: {stored}"
     # The old visitor's credential would continue their chat on any server: only the new tab's may be kept.
-    credential = page.driver.execute_script("return sessionStorage.getItem(arguments[0])", CREDENTIAL_KEY)
+    credential = (page.driver.execute_script(KEPT_JS, TAB_KEY) or {}).get("credential")
     assert credential != old_credential, "the old visitor's credential is still kept"
     assert not tab_folder(server, old_tab).exists(), "the old tab's data folder is still on the server"
 

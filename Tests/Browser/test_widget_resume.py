@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-TAB_ID_JS = "return sessionStorage.getItem('webim-widget.tab.' + arguments[0]);"
+from conftest import KEPT_TAB_JS as TAB_ID_JS
 
 
 def test_a_reload_keeps_the_tab_and_the_transcript(page, driver):
@@ -18,13 +18,3 @@ def test_a_reload_keeps_the_tab_and_the_transcript(page, driver):
     assert sent.count("Still here after a reload?") == 1, f"the message shows {sent.count('Still here after a reload?')} times"
     assert not page.uncaught_errors()
 
-
-def test_a_new_browser_tab_is_a_new_visitor(page, driver):
-    page.open("location=manual")
-    page.send("Only in the first tab")
-    first_tab = driver.execute_script(TAB_ID_JS, "manual")
-
-    driver.switch_to.new_window("tab")
-    page.open("location=manual")
-    assert driver.execute_script(TAB_ID_JS, "manual") != first_tab
-    assert all(page.text_of(item) != "Only in the first tab" for item in page.items("visitor"))

@@ -23,6 +23,9 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "Browser" / "artifacts"
 
+#: The visitor the page keeps at `manual` (Public/js/kept-visitor.js): `{tabId, credential, …}`.
+KEPT_JS = "const text = localStorage.getItem('webim-widget.chat.manual'); return text ? JSON.parse(text) : null;"
+
 ITEMS_JS = """
 return Array.from(document.querySelectorAll('[data-transcript-list] > .transcript-item'))
   .filter((item) => item.dataset.messageType === 'visitor')
@@ -86,8 +89,8 @@ def test_the_page_carries_on_on_another_server_when_its_server_dies(cluster: Clu
     driver.get(f"{cluster.origin}/?location=manual")
     send(driver, wait, "Before the fall")
     wait.until(lambda d: ("Before the fall", "sent") in visitor_items(d), "the first message was never sent")
-    tab = driver.execute_script("return sessionStorage.getItem('webim-widget.tab.manual')")
-    wait.until(lambda d: d.execute_script("return sessionStorage.getItem('webim-widget.credential.manual')"),
+    tab = driver.execute_script(KEPT_JS)["tabId"]
+    wait.until(lambda d: (d.execute_script(KEPT_JS) or {}).get("credential"),
                "the page never kept a credential")
 
     first = holder(cluster, tab)
@@ -103,7 +106,7 @@ def test_the_page_carries_on_on_another_server_when_its_server_dies(cluster: Clu
     wait.until(lambda d: all(status == "sent" for _, status in visitor_items(d)) and len(visitor_items(d)) == 3,
                f"not every message was sent: {visitor_items(driver)}")
 
-    assert driver.execute_script("return sessionStorage.getItem('webim-widget.tab.manual')") == tab, "the page began a new tab"
+    assert driver.execute_script(KEPT_JS)["tabId"] == tab, "the page began a new tab"
     assert holder(cluster, tab, dead=first) != first
     shown = [text for text, _ in visitor_items(driver)]
     assert shown == ["Before the fall", "While it was down", "After the fall"], f"the transcript shows {shown}"

@@ -11,8 +11,9 @@ struct CredentialIssuer: Sendable {
     let isKiosk: Bool
 
     /// `visitor`'s credential, sealed, as of `now`.
-    func sealed(_ visitor: VisitorHandoff, now: Date) throws -> String {
-        try seal.seal(
+    func sealed(_ visitor: VisitorHandoff, now: Date) throws -> SealedCredential {
+        let expiresAt = Int64(now.timeIntervalSince1970) + retention.components.seconds
+        let text = try seal.seal(
             VisitorCredential(
                 tabID: tabID,
                 location: options.location,
@@ -20,8 +21,9 @@ struct CredentialIssuer: Sendable {
                 visitorFields: options.visitorFields,
                 departmentKey: options.departmentKey,
                 isKiosk: isKiosk,
-                expiresAt: Int64(now.timeIntervalSince1970) + retention.components.seconds
+                expiresAt: expiresAt
             )
         )
+        return SealedCredential(credential: text, expires: expiresAt)
     }
 }

@@ -21,7 +21,7 @@ enum TabEvent: Sendable {
     case transientError(type: String, message: String)
     case result(ActionResult)
     /// The tab's visitor, sealed for the page to hold (`CredentialSeal`).
-    case credential(String)
+    case credential(SealedCredential)
 
     /// The SSE event name (the contract: names mirror the listeners).
     var name: EventName {
@@ -69,7 +69,7 @@ enum TabEvent: Sendable {
             case .fatalError(let type, let message), .transientError(let type, let message):
                 try encoder.encode(["type": type, "message": message])
             case .result(let result): try encoder.encode(result)
-            case .credential(let sealed): try encoder.encode(["credential": sealed])
+            case .credential(let sealed): try encoder.encode(sealed)
             }
         return String(decoding: data, as: UTF8.self)
     }

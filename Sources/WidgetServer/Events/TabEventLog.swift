@@ -172,6 +172,17 @@ final class TabEventLog: Sendable {
         }
     }
 
+    /// What a stream opened now would start with when it has no cursor: the snapshot, and the id of the last event
+    /// it includes. A browser tab that follows another's stream of the same tab reads it instead of opening its own
+    /// (the page's tab sync); nil once the tab has ended.
+    func currentSnapshot() -> (lastEventID: Int, snapshot: TabProjection.Snapshot)? {
+        state.withLock { state in
+            guard !state.isEnded else { return nil }
+            state.lastActive = .now
+            return (state.lastID, state.projection.snapshot)
+        }
+    }
+
     /// Ends every stream; later subscriptions are refused.
     func end() {
         let subscribers = state.withLock { state in

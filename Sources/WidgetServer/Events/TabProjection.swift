@@ -21,7 +21,7 @@ struct TabProjection: Sendable {
     var hasMoreHistory = true
     var limits = UploadLimits.unknown
     /// The latest sealed visitor credential, for a page that (re)connects after it was published.
-    var credential: String?
+    var credential: SealedCredential?
 
     mutating func apply(_ event: TabEvent) {
         switch event {
@@ -66,7 +66,8 @@ struct TabProjection: Sendable {
             messages: messages.newest(Self.snapshotPageSize),
             hasMoreHistory: hasMoreHistory || messages.count > Self.snapshotPageSize,
             limits: limits,
-            credential: Nullable(credential)
+            credential: Nullable(credential?.credential),
+            credentialExpires: Nullable(credential?.expires)
         )
     }
 
@@ -86,6 +87,8 @@ struct TabProjection: Sendable {
         var hasMoreHistory: Bool
         var limits: UploadLimits
         var credential: Nullable<String>
+        /// When `credential` expires, in seconds since 1970.
+        var credentialExpires: Nullable<Int64>
     }
 }
 

@@ -35,6 +35,9 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     var inspect: Bool
     /// `required`: nothing is created or stored for the visitor before they (or the host page) consent.
     var consent: String
+    /// Where the visitor is kept: `site` (every browser tab and later visit of the site is one conversation, for the
+    /// data's retention) or `tab` (one browser tab's life). A kiosk page keeps it per tab whatever this says.
+    var persist: String
     /// When to ask for the browser's permission to notify (Jivo's moments): `never`, `onOpen`, `onSend`.
     var notifications: String
     /// The client core's log verbosity for the developer preview (`verbose` … `error`); nil: none.
@@ -43,8 +46,8 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     /// The names `fromQuery` reads, in the order the README documents them.
     static let names = [
         "title", "subtitle", "icon", "palette", "accent", "placeholder", "prefill", "invitation", "offline",
-        "locale", "dark", "dir", "position", "launcher", "open", "location", "inspect", "consent", "notifications",
-        "log",
+        "locale", "dark", "dir", "position", "launcher", "open", "location", "inspect", "consent", "persist",
+        "notifications", "log",
     ]
 
     static let palettes = ["blue", "green", "graphite"]
@@ -71,6 +74,7 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
             location: try location(value("location")) ?? defaultLocation,
             inspect: try flag(value("inspect"), "inspect") ?? false,
             consent: try choice(value("consent"), "consent", of: ["implied", "required"]),
+            persist: try choice(value("persist"), "persist", of: ["site", "tab"]),
             notifications: try choice(value("notifications"), "notifications", of: ["never", "onOpen", "onSend"]),
             log: try optionalChoice(value("log"), "log", of: ["verbose", "debug", "info", "warning", "error"])
         )

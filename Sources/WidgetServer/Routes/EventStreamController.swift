@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
 
-/// `GET /api/tabs/{tab}/events`: the tab's server-sent events (the contract's event stream).
+/// `GET /api/tabs/{tab}/events`: the tab's server-sent events (the contract's event stream); and
+/// `GET /api/tabs/{tab}/snapshot`, the stream's first event alone, for a browser tab that follows another's stream.
 struct EventStreamController {
     let registry: TabRegistry
     /// How often a `: ping` comment goes out.
@@ -15,6 +16,25 @@ struct EventStreamController {
     var endpoints: RouteCollection<WidgetRequestContext> {
         RouteCollection(context: WidgetRequestContext.self)
             .get("{tab}/events", use: events)
+            .get("{tab}/snapshot", use: snapshot)
+    }
+
+    /// `{eventId, snapshot}`: what the tab looks like now, and the last event that includes, from which the events
+    /// another browser tab relays go on.
+    private struct SnapshotAnswer: Encodable {
+        var eventId: String
+        var snapshot: TabProjection.Snapshot
+
+        private enum CodingKeys: String, CodingKey {
+            case eventId = "eventId"
+            case snapshot = "snapshot"
+        }
+    }
+
+    private func snapshot(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        guard let current = try registry.tab(context).events.currentSnapshot() else { throw APIError.unknownTab }
+        let answer = SnapshotAnswer(eventId: String(current.lastEventID), snapshot: current.snapshot)
+        return try JSONResponse.make(answer)
     }
 
     private func events(_ request: Request, context: WidgetRequestContext) async throws -> Response {

@@ -1,0 +1,251 @@
+"""A visitor who comes back: one conversation across the browser tabs and the visits of one site, in sync; never on
+a kiosk, and forgotten everywhere by a reset or withdrawn consent (Public/js/kept-visitor.js, connection.js)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import WAIT_TIMEOUT, WidgetPage, _save_artifacts, kept_tab, kept_visitor, start_chromium
+from host_site import HostSite, frame_of
+from test_embed import in_frame, wait_for_event
+from test_widget_messages import start_manual_chat
+
+#: Every stream the page opened, from the browser's own record of its requests.
+STREAMS_JS = (
+    "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+    ".filter((path) => path.startsWith('/api/tabs/') && path.endsWith('/events'))"
+)
+LIVE = (By.CSS_SELECTOR, '[data-connection-banner][data-state="live"]')
+
+
+@pytest.fixture
+def host():
+    site = HostSite()
+    yield site
+    site.stop()
+
+
+@pytest.fixture
+def server_args(host) -> list[str]:
+    # A tab no page reads closes after two seconds, its data kept: a visitor who comes back "the next day" finds
+    # the server holding nothing open for them.
+    return ["--embed-origins", host.origin, "--tab-idle-timeout", "2"]
+
+
+def texts(page: WidgetPage, type_: str) -> list[str]:
+    return [page.text_of(item) for item in page.items(type_)]
+
+
+def open_closed_panel(driver, url: str):
+    """A page with the floating launcher, its panel closed: nothing shown counts as read."""
+    driver.get(url)
+    WebDriverWait(driver, WAIT_TIMEOUT).until(EC.presence_of_element_located(LIVE), "the page never went live")
+
+
+def health(server) -> dict:
+    with urllib.request.urlopen(server.widget_url.rstrip("/") + "/healthz", timeout=5) as response:
+        return json.loads(response.read())
+
+
+def test_a_second_tab_shows_the_conversation_and_both_stay_in_sync(page, driver, operator_api):
+    visitor = start_manual_chat(page, operator_api, "From the first tab")
+    first_window = driver.current_window_handle
+    first_tab = kept_tab(driver)
+
+    driver.switch_to.new_window("tab")
+    page.open("location=manual")
+    page.wait_text("visitor", "From the first tab")
+    assert kept_tab(driver) == first_tab, "the second tab began a visitor of its own"
+    # One stream for the visitor's tabs: the first reads it, the second is given what it relays.
+    assert driver.execute_script(STREAMS_JS) == [], "the second tab opened a stream of its own"
+    page.send("From the second tab")
+    second_window = driver.current_window_handle
+
+    operator_api.visitor(visitor, "/messages", {"text": "Answer to both", "kind": "operator"})
+    for window in (first_window, second_window):
+        driver.switch_to.window(window)
+        page.wait_text("visitor", "From the second tab")
+        page.wait_text("operator", "Answer to both")
+        assert texts(page, "visitor") == ["From the first tab", "From the second tab"], f"in {window}"
+        assert texts(page, "operator").count("Answer to both") == 1
+        assert not page.uncaught_errors()
+
+    # One visitor on the service, with one chat.
+    chats = [chat for chat in operator_api.call("GET", "/chats") if chat["visitorId"] == visitor]
+    assert len(chats) == 1, f"the service lists {len(chats)} chats for the visitor"
+
+
+def test_reading_in_one_tab_clears_the_unread_count_in_both(page, driver, operator_api, widget_url):
+    visitor = start_manual_chat(page, operator_api, "Both tabs, closed")
+    base = widget_url.rstrip("/") + "/?location=manual&launcher=floating"
+    open_closed_panel(driver, base)
+    first_window = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    open_closed_panel(driver, base)
+    second_window = driver.current_window_handle
+
+    operator_api.visitor(visitor, "/messages", {"text": "Read me once", "kind": "operator"})
+    for window in (first_window, second_window):
+        driver.switch_to.window(window)
+        WebDriverWait(driver, WAIT_TIMEOUT).until(
+            lambda d: d.title.startswith("(1) "), f"no unread count in {window}: {driver.title!r}"
+        )
+
+    driver.switch_to.window(first_window)
+    driver.find_element(By.CSS_SELECTOR, "[data-launcher-toggle]").click()
+    WebDriverWait(driver, WAIT_TIMEOUT).until(lambda d: not d.title.startswith("("), "opening did not read it")
+    driver.switch_to.window(second_window)
+    WebDriverWait(driver, WAIT_TIMEOUT).until(
+        lambda d: not d.title.startswith("("), "the other tab still counts the message as unread"
+    )
+
+
+def test_a_browser_restarted_on_its_profile_finds_the_chat_and_what_came_while_it_was_closed(
+    request, tmp_path, server, operator_api, widget_url
+):
+    profile = f"--user-data-dir={tmp_path / 'profile'}"
+    browser = start_chromium(profile)
+    try:
+        page = WidgetPage(browser, WebDriverWait(browser, WAIT_TIMEOUT), widget_url)
+        visitor = start_manual_chat(page, operator_api, "Before I close the browser")
+        page.wait.until(lambda d: (kept_visitor(d) or {}).get("credential"), "the page kept no credential")
+        tab = kept_tab(browser)
+    finally:
+        browser.quit()
+
+    # Gone: the server closes the tab it held (its data kept), and the operator answers meanwhile.
+    WebDriverWait(None, WAIT_TIMEOUT).until(lambda _: health(server)["tabs"] == 0, "the server kept the tab open")
+    operator_api.visitor(visitor, "/messages", {"text": "While you were away", "kind": "operator"})
+
+    browser = start_chromium(profile)
+    try:
+        wait = WebDriverWait(browser, WAIT_TIMEOUT)
+        open_closed_panel(browser, widget_url.rstrip("/") + "/?location=manual&launcher=floating")
+        assert kept_tab(browser) == tab, "the browser came back as a new visitor"
+        wait.until(lambda d: d.title.startswith("(1) "), f"the answer is not counted unread: {browser.title!r}")
+        browser.find_element(By.CSS_SELECTOR, "[data-launcher-toggle]").click()
+        page = WidgetPage(browser, wait, widget_url)
+        page.wait_text("operator", "While you were away")
+        assert texts(page, "visitor") == ["Before I close the browser"]
+        assert texts(page, "operator").count("While you were away") == 1
+        wait.until(lambda d: not d.title.startswith("("), "reading it did not clear the count")
+    except Exception:
+        _save_artifacts(browser, request.node.nodeid)
+        raise
+    finally:
+        browser.quit()
+
+
+def test_a_kiosk_keeps_nothing_beyond_its_browser_tab(page, driver, operator_api):
+    page.open("location=manual&mode=kiosk")
+    page.send("At the kiosk")
+    first_tab = kept_tab(driver)
+    assert driver.execute_script("return localStorage.length") == 0, "a kiosk kept something beyond its tab"
+
+    driver.switch_to.new_window("tab")
+    page.open("location=manual&mode=kiosk")
+    assert kept_tab(driver) not in (None, first_tab), "a new kiosk tab continued the last visitor"
+    assert page.items() == []
+    assert driver.execute_script("return localStorage.length") == 0
+
+
+def test_persist_tab_keeps_one_visitor_per_browser_tab(page, driver):
+    page.open("location=manual&persist=tab")
+    page.send("Only in the first tab")
+    first_tab = kept_tab(driver)
+    assert driver.execute_script("return localStorage.length") == 0
+
+    driver.switch_to.new_window("tab")
+    page.open("location=manual&persist=tab")
+    assert kept_tab(driver) not in (None, first_tab)
+    assert "Only in the first tab" not in texts(page, "visitor")
+
+
+def embedded_in_two_windows(driver, wait, host, widget_url, attributes: dict[str, str]):
+    """The same site's page in two windows; returns their handles."""
+    url = host.embedding_page(widget_url, {"location": "manual", **attributes})
+    driver.get(url)
+    wait_for_event(driver, wait, "ready")
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(url)
+    wait_for_event(driver, wait, "ready")
+    return first, driver.current_window_handle
+
+
+def say_in_frame(driver, wait, text: str):
+    driver.execute_script("WebimWidget('open')")
+    in_frame(driver, wait)
+    wait.until(EC.presence_of_element_located(LIVE))
+    driver.find_element(By.CSS_SELECTOR, "[data-composer-input]").send_keys(text, Keys.ENTER)
+    driver.switch_to.default_content()
+    wait_for_event(driver, wait, "messageSent")
+
+
+def frame_texts(driver) -> list[str]:
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-transcript-list] [data-message-text]'))"
+        ".map((e) => e.textContent)"
+    )
+
+
+def test_a_reset_in_one_tab_forgets_the_visitor_in_every_tab(driver, wait, host, widget_url, server):
+    first, second = embedded_in_two_windows(driver, wait, host, widget_url, {})
+    driver.switch_to.window(first)
+    say_in_frame(driver, wait, "Forget me everywhere")
+    in_frame(driver, wait)
+    old = kept_visitor(driver)
+    driver.switch_to.window(second)
+    in_frame(driver, wait)
+    wait.until(lambda d: "Forget me everywhere" in frame_texts(d), "the other tab never showed the message")
+
+    driver.switch_to.window(first)
+    driver.switch_to.default_content()
+    driver.execute_script("WebimWidget('reset')")
+    for window in (first, second):
+        driver.switch_to.window(window)
+        driver.switch_to.default_content()
+        in_frame(driver, wait)
+        wait.until(
+            lambda d: (kept_visitor(d) or {}).get("tabId") not in (None, old["tabId"]),
+            f"{window} still keeps the old visitor",
+        )
+        wait.until(EC.presence_of_element_located(LIVE))
+        assert "Forget me everywhere" not in frame_texts(driver), f"{window} still shows the old chat"
+        assert (kept_visitor(driver) or {}).get("credential") != old["credential"]
+    assert not (Path(server.data_dir) / "widget" / "tabs" / old["tabId"]).exists(), "the old visitor's data is kept"
+
+
+def test_withdrawn_consent_forgets_the_visitor_in_every_tab(driver, wait, host, widget_url):
+    first, second = embedded_in_two_windows(driver, wait, host, widget_url, {"consent": "required"})
+    driver.switch_to.window(first)
+    driver.execute_script("WebimWidget('consent', true)")
+    say_in_frame(driver, wait, "Until I withdraw")
+    driver.switch_to.window(second)
+    # The other tab asked before consent was given; given now, it keeps the same visitor once it loads.
+    driver.refresh()
+    wait_for_event(driver, wait, "ready", lambda detail: detail.get("consent") == "given")
+    in_frame(driver, wait)
+    wait.until(lambda d: "Until I withdraw" in frame_texts(d), "the other tab never showed the chat")
+
+    driver.switch_to.window(first)
+    driver.switch_to.default_content()
+    driver.execute_script("WebimWidget('consent', false)")
+    for window in (first, second):
+        driver.switch_to.window(window)
+        driver.switch_to.default_content()
+        driver.switch_to.frame(frame_of(driver))
+        wait.until(
+            lambda d: d.execute_script("return [localStorage.length, sessionStorage.length]") == [0, 0]
+            and d.find_elements(By.CSS_SELECTOR, "[data-consent-accept]"),
+            f"{window} kept the visitor after consent was withdrawn",
+        )
+        assert "Until I withdraw" not in frame_texts(driver)
