@@ -176,12 +176,13 @@ export class TabConnection extends EventTarget {
         this.#tabId = kept.tabId;
         for (const resolve of this.#waiters.splice(0)) resolve(kept.tabId);
         this.dispatchEvent(new CustomEvent('opened'));
-        if (this.#leading) this.#openStream();
-        else void this.#follow(kept.tabId);
+        // Joined before the snapshot is asked for, so that nothing relayed after it is missed.
         if (!this.#joined) {
           this.#joined = true;
           this.#sync.join(() => this.#lead());
         }
+        if (!this.#leading) void this.#follow(kept.tabId);
+        else if (this.#stream === null) this.#openStream();
         return;
       }
     } finally {

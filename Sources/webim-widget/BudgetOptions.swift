@@ -23,8 +23,9 @@ struct BudgetOptions: ParsableArguments {
 
     @Option(
         help: """
-            Days a visitor who chatted or sent files is kept by the embedded service after their last visit; then \
-            they are forgotten with their files (default 30; 1 with --kiosk).
+            Days a visitor who chatted or sent files is kept after their last visit, by the embedded service and by \
+            the widget server (whose browsers keep the visitor as long); then they are forgotten with their files \
+            (default 30; 1 with --kiosk).
             """
     )
     var visitorRetentionDays: Int?

@@ -205,6 +205,7 @@ struct ServeCommand: AsyncParsableCommand {
         launcher.connectionLimits = connections.limits()
         let budgets = budgetOptions.budgets(kiosk: kiosk)
         launcher.storageBudget = budgets.folderBytes
+        launcher.tabDataRetention = budgets.retention
         var services: [any Service] = []
         if let account {
             await launcher.accountURL.fulfil(account)

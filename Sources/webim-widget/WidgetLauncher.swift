@@ -43,6 +43,10 @@ struct WidgetLauncher: Service {
     var connectionLimits = ConnectionLimits()
     /// `--storage-budget-mb`, or the default of a kiosk or a site.
     var storageBudget: Int64 = StorageBudgets.site.folderBytes
+    /// How long a visitor's tab data, and the credential a browser keeps for them, outlive their last visit: as long
+    /// as the chat service keeps the visitor (`--visitor-retention-days`), so that a visitor who comes back within it
+    /// finds their conversation.
+    var tabDataRetention: Duration = StorageBudgets.site.retention
 
     func run() async throws {
         guard let accountURL = await cancelWhenGracefulShutdown({ await self.accountURL.value }) else { return }
@@ -69,6 +73,7 @@ struct WidgetLauncher: Service {
         configuration.trustedProxies = trustedProxies
         configuration.connectionLimits = connectionLimits
         configuration.storageBudget = storageBudget
+        configuration.tabDataRetention = tabDataRetention
         if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {
             [console] boundPort in

@@ -249,3 +249,52 @@ def test_withdrawn_consent_forgets_the_visitor_in_every_tab(driver, wait, host, 
             f"{window} kept the visitor after consent was withdrawn",
         )
         assert "Until I withdraw" not in frame_texts(driver)
+
+
+def test_a_site_visitor_who_comes_back_sees_the_unread_answer_on_the_launcher_before_opening(
+    request, tmp_path, server, operator_api, widget_url, host
+):
+    profile = f"--user-data-dir={tmp_path / 'profile'}"
+    url = host.embedding_page(widget_url, {"location": "manual"})
+    browser = start_chromium(profile)
+    try:
+        wait = WebDriverWait(browser, WAIT_TIMEOUT)
+        browser.get(url)
+        wait_for_event(browser, wait, "ready")
+        say_in_frame(browser, wait, "Asked on the shop's page")
+        visitor = operator_api.visitor_id(wait, "manual")
+        operator_api.visitor(visitor, "/join", {})
+        in_frame(browser, wait)
+        wait.until(lambda d: (kept_visitor(d) or {}).get("credential"), "the frame kept no credential")
+    finally:
+        browser.quit()
+
+    WebDriverWait(None, WAIT_TIMEOUT).until(lambda _: health(server)["tabs"] == 0, "the server kept the tab open")
+    operator_api.visitor(visitor, "/messages", {"text": "Answered while you shopped elsewhere", "kind": "operator"})
+
+    browser = start_chromium(profile)
+    try:
+        wait = WebDriverWait(browser, WAIT_TIMEOUT)
+        browser.get(url)
+        wait_for_event(browser, wait, "unreadChanged", lambda detail: detail["count"] == 1)
+        badge = browser.execute_script(
+            "return document.querySelector('[data-webim-widget]').shadowRoot.querySelector('.badge').textContent"
+        )
+        assert badge == "1", f"the launcher shows {badge!r}"
+        say_in_frame(browser, wait, "Thanks!")
+        in_frame(browser, wait)
+        wait.until(lambda d: "Answered while you shopped elsewhere" in frame_texts(d), "the answer never showed")
+        shown = frame_texts(browser)
+        assert shown.count("Asked on the shop's page") == 1 and shown.count("Answered while you shopped elsewhere") == 1
+    except Exception:
+        _save_artifacts(browser, request.node.nodeid)
+        raise
+    finally:
+        browser.quit()
+
+
+def test_a_listener_added_late_hears_ready_with_the_consent(driver, wait, host, widget_url):
+    driver.get(host.embedding_page(widget_url, {"location": "manual"}))
+    wait_for_event(driver, wait, "ready")
+    driver.execute_script("WebimWidget('on', 'ready', (detail) => { window.lateReady = detail; })")
+    assert driver.execute_script("return window.lateReady") == {"consent": "given"}

@@ -50,7 +50,7 @@ import Testing
                 #expect(variants.first?["query"] as? String == "title=Sales&accent=%230a0&dark=1")
                 let page = try await client.get("/preview")
                 #expect(
-                    page.text.contains(#"<figcaption class="preview-caption" data-preview-name>Sales</figcaption>"#)
+                    page.text.contains(#"<span data-preview-name>Sales</span>"#)
                 )
 
                 try Data(
