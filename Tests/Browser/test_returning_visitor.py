@@ -298,3 +298,26 @@ def test_a_listener_added_late_hears_ready_with_the_consent(driver, wait, host, 
     wait_for_event(driver, wait, "ready")
     driver.execute_script("WebimWidget('on', 'ready', (detail) => { window.lateReady = detail; })")
     assert driver.execute_script("return window.lateReady") == {"consent": "given"}
+
+
+#: The tab id the preview's first frame keeps (its name is `preview-0`), read from the preview page's own storage.
+FRAME_TAB_JS = """
+const key = Object.keys(sessionStorage).find((name) => name.startsWith('webim-widget.chat.preview-0.'));
+return key ? JSON.parse(sessionStorage.getItem(key)).tabId : null;
+"""
+
+
+def test_a_preview_frame_starts_over_as_a_new_visitor_at_one_click(driver, wait, widget_url):
+    driver.get(widget_url.rstrip("/") + "/preview")
+    first = wait.until(lambda d: d.execute_script(FRAME_TAB_JS), "the first frame kept no visitor")
+    others = driver.execute_script(
+        "return Object.keys(sessionStorage).filter((k) => !k.startsWith('webim-widget.chat.preview-0.')).sort()"
+        ".map((k) => [k, JSON.parse(sessionStorage.getItem(k)).tabId])"
+    )
+    assert driver.execute_script("return localStorage.length") == 0, "a preview frame kept its visitor per site"
+    driver.find_element(By.CSS_SELECTOR, '[data-preview-variant="0"] [data-new-visitor]').click()
+    wait.until(lambda d: d.execute_script(FRAME_TAB_JS) not in (None, first), "the frame kept its visitor")
+    assert driver.execute_script(
+        "return Object.keys(sessionStorage).filter((k) => !k.startsWith('webim-widget.chat.preview-0.')).sort()"
+        ".map((k) => [k, JSON.parse(sessionStorage.getItem(k)).tabId])"
+    ) == others, "another frame's visitor changed"
