@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,8 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import WAIT_TIMEOUT, WidgetPage, _save_artifacts, kept_tab, kept_visitor, start_chromium
-from host_site import HostSite, frame_of
-from test_embed import in_frame, wait_for_event
+from host_site import frame_of
+from test_embed import host, in_frame, wait_for_event  # noqa: F401 - `host` is the site fixture
 from test_widget_messages import start_manual_chat
 
 #: Every stream the page opened, from the browser's own record of its requests.
@@ -24,13 +25,6 @@ STREAMS_JS = (
     ".filter((path) => path.startsWith('/api/tabs/') && path.endsWith('/events'))"
 )
 LIVE = (By.CSS_SELECTOR, '[data-connection-banner][data-state="live"]')
-
-
-@pytest.fixture
-def host():
-    site = HostSite()
-    yield site
-    site.stop()
 
 
 @pytest.fixture
@@ -48,6 +42,19 @@ def open_closed_panel(driver, url: str):
     """A page with the floating launcher, its panel closed: nothing shown counts as read."""
     driver.get(url)
     WebDriverWait(driver, WAIT_TIMEOUT).until(EC.presence_of_element_located(LIVE), "the page never went live")
+
+
+@contextmanager
+def browser_on(profile: Path, request):
+    """A browser on `profile`, quit at the end (as a person closes it), with evidence saved if the test fails."""
+    browser = start_chromium(f"--user-data-dir={profile}")
+    try:
+        yield browser
+    except BaseException:
+        _save_artifacts(browser, request.node.nodeid)
+        raise
+    finally:
+        browser.quit()
 
 
 def health(server) -> dict:
@@ -111,22 +118,18 @@ def test_reading_in_one_tab_clears_the_unread_count_in_both(page, driver, operat
 def test_a_browser_restarted_on_its_profile_finds_the_chat_and_what_came_while_it_was_closed(
     request, tmp_path, server, operator_api, widget_url
 ):
-    profile = f"--user-data-dir={tmp_path / 'profile'}"
-    browser = start_chromium(profile)
-    try:
+    profile = tmp_path / "profile"
+    with browser_on(profile, request) as browser:
         page = WidgetPage(browser, WebDriverWait(browser, WAIT_TIMEOUT), widget_url)
         visitor = start_manual_chat(page, operator_api, "Before I close the browser")
         page.wait.until(lambda d: (kept_visitor(d) or {}).get("credential"), "the page kept no credential")
         tab = kept_tab(browser)
-    finally:
-        browser.quit()
 
     # Gone: the server closes the tab it held (its data kept), and the operator answers meanwhile.
     WebDriverWait(None, WAIT_TIMEOUT).until(lambda _: health(server)["tabs"] == 0, "the server kept the tab open")
     operator_api.visitor(visitor, "/messages", {"text": "While you were away", "kind": "operator"})
 
-    browser = start_chromium(profile)
-    try:
+    with browser_on(profile, request) as browser:
         wait = WebDriverWait(browser, WAIT_TIMEOUT)
         open_closed_panel(browser, widget_url.rstrip("/") + "/?location=manual&launcher=floating")
         assert kept_tab(browser) == tab, "the browser came back as a new visitor"
@@ -137,11 +140,6 @@ def test_a_browser_restarted_on_its_profile_finds_the_chat_and_what_came_while_i
         assert texts(page, "visitor") == ["Before I close the browser"]
         assert texts(page, "operator").count("While you were away") == 1
         wait.until(lambda d: not d.title.startswith("("), "reading it did not clear the count")
-    except Exception:
-        _save_artifacts(browser, request.node.nodeid)
-        raise
-    finally:
-        browser.quit()
 
 
 def test_a_kiosk_keeps_nothing_beyond_its_browser_tab(page, driver, operator_api):
@@ -254,10 +252,9 @@ def test_withdrawn_consent_forgets_the_visitor_in_every_tab(driver, wait, host, 
 def test_a_site_visitor_who_comes_back_sees_the_unread_answer_on_the_launcher_before_opening(
     request, tmp_path, server, operator_api, widget_url, host
 ):
-    profile = f"--user-data-dir={tmp_path / 'profile'}"
+    profile = tmp_path / "profile"
     url = host.embedding_page(widget_url, {"location": "manual"})
-    browser = start_chromium(profile)
-    try:
+    with browser_on(profile, request) as browser:
         wait = WebDriverWait(browser, WAIT_TIMEOUT)
         browser.get(url)
         wait_for_event(browser, wait, "ready")
@@ -266,14 +263,11 @@ def test_a_site_visitor_who_comes_back_sees_the_unread_answer_on_the_launcher_be
         operator_api.visitor(visitor, "/join", {})
         in_frame(browser, wait)
         wait.until(lambda d: (kept_visitor(d) or {}).get("credential"), "the frame kept no credential")
-    finally:
-        browser.quit()
 
     WebDriverWait(None, WAIT_TIMEOUT).until(lambda _: health(server)["tabs"] == 0, "the server kept the tab open")
     operator_api.visitor(visitor, "/messages", {"text": "Answered while you shopped elsewhere", "kind": "operator"})
 
-    browser = start_chromium(profile)
-    try:
+    with browser_on(profile, request) as browser:
         wait = WebDriverWait(browser, WAIT_TIMEOUT)
         browser.get(url)
         wait_for_event(browser, wait, "unreadChanged", lambda detail: detail["count"] == 1)
@@ -286,11 +280,6 @@ def test_a_site_visitor_who_comes_back_sees_the_unread_answer_on_the_launcher_be
         wait.until(lambda d: "Answered while you shopped elsewhere" in frame_texts(d), "the answer never showed")
         shown = frame_texts(browser)
         assert shown.count("Asked on the shop's page") == 1 and shown.count("Answered while you shopped elsewhere") == 1
-    except Exception:
-        _save_artifacts(browser, request.node.nodeid)
-        raise
-    finally:
-        browser.quit()
 
 
 def test_a_listener_added_late_hears_ready_with_the_consent(driver, wait, host, widget_url):
