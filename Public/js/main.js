@@ -178,7 +178,10 @@ async function startWidget(doc) {
     beeper ??= import('./sound.js').then(({ Beeper }) => new Beeper());
   };
   for (const type of ['pointerdown', 'keydown']) doc.addEventListener(type, unlock, { capture: true, once: true });
-  session.addEventListener('operatorMessage', () => void beeper?.then((sound) => sound.beep()));
+  session.addEventListener('operatorMessage', (event) => {
+    const id = /** @type {CustomEvent} */ (event).detail?.id;
+    void beeper?.then((sound) => sound.beepOnce(`${session.keeper.key}.${id}`, doc.visibilityState === 'visible'));
+  });
 
   // Files dropped anywhere on the chat are uploaded, where the page takes files.
   const frame = required(doc, '.widget-frame');

@@ -37,7 +37,7 @@ const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard']);
 
 /**
  * Connects the page's store to one tab on the server. Emits `operatorMessage` (a new operator message arrived live,
- * not from a snapshot or history), `messageAdded` (any new live message; detail: the message), `uploadProgress` and
+ * not from a snapshot or history; detail: the message), `messageAdded` (any new live message; detail: the message), `uploadProgress` and
  * `result` (detail: the `result` event plus the `kind` of action it answers; only for this browser tab's actions).
  */
 export class ChatSession extends EventTarget {
@@ -408,7 +408,7 @@ export class ChatSession extends EventTarget {
         if (data.message) {
           store.addMessage(data.message, data.beforeId ?? null);
           this.dispatchEvent(new CustomEvent('messageAdded', { detail: data.message }));
-          if (FROM_OPERATOR.has(data.message.type)) this.dispatchEvent(new CustomEvent('operatorMessage'));
+          if (FROM_OPERATOR.has(data.message.type)) this.dispatchEvent(new CustomEvent('operatorMessage', { detail: data.message }));
         }
         break;
       case 'message.changed':
