@@ -299,6 +299,13 @@ return key ? JSON.parse(sessionStorage.getItem(key)).tabId : null;
 def test_a_preview_frame_starts_over_as_a_new_visitor_at_one_click(driver, wait, widget_url):
     driver.get(widget_url.rstrip("/") + "/preview")
     first = wait.until(lambda d: d.execute_script(FRAME_TAB_JS), "the first frame kept no visitor")
+    wait.until(
+        lambda d: d.execute_script(
+            "return Object.keys(sessionStorage).filter((k) => k.startsWith('webim-widget.chat.preview-')).length"
+            " === document.querySelectorAll('[data-preview-frame]').length"
+        ),
+        "not every frame kept a visitor",
+    )
     others = driver.execute_script(
         "return Object.keys(sessionStorage).filter((k) => !k.startsWith('webim-widget.chat.preview-0.')).sort()"
         ".map((k) => [k, JSON.parse(sessionStorage.getItem(k)).tabId])"
