@@ -19,11 +19,18 @@ from host_site import frame_of
 from test_embed import host, in_frame, wait_for_event  # noqa: F401 - `host` is the site fixture
 from test_widget_messages import start_manual_chat
 
-#: Every stream the page opened, from the browser's own record of its requests.
-STREAMS_JS = (
-    "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
-    ".filter((path) => path.startsWith('/api/tabs/') && path.endsWith('/events'))"
-)
+#: Records the URL of every EventSource the page opens, from its first script on (`record_streams`).
+RECORD_STREAMS_JS = """
+window.openedStreams = [];
+const Original = window.EventSource;
+window.EventSource = class extends Original {
+  constructor(url, init) {
+    super(url, init);
+    window.openedStreams.push(String(url));
+  }
+};
+"""
+STREAMS_JS = "return window.openedStreams ?? null"
 LIVE = (By.CSS_SELECTOR, '[data-connection-banner][data-state="live"]')
 
 
@@ -32,6 +39,11 @@ def server_args(host) -> list[str]:
     # A tab no page reads closes after two seconds, its data kept: a visitor who comes back "the next day" finds
     # the server holding nothing open for them.
     return ["--embed-origins", host.origin, "--tab-idle-timeout", "2"]
+
+
+def record_streams(driver):
+    """From the next page load on, this browser tab records the event streams its page opens."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_STREAMS_JS})
 
 
 def texts(page: WidgetPage, type_: str) -> list[str]:
@@ -68,6 +80,7 @@ def test_a_second_tab_shows_the_conversation_and_both_stay_in_sync(page, driver,
     first_tab = kept_tab(driver)
 
     driver.switch_to.new_window("tab")
+    record_streams(driver)
     page.open("location=manual")
     page.wait_text("visitor", "From the first tab")
     assert kept_tab(driver) == first_tab, "the second tab began a visitor of its own"
@@ -88,6 +101,27 @@ def test_a_second_tab_shows_the_conversation_and_both_stay_in_sync(page, driver,
     # One visitor on the service, with one chat.
     chats = [chat for chat in operator_api.call("GET", "/chats") if chat["visitorId"] == visitor]
     assert len(chats) == 1, f"the service lists {len(chats)} chats for the visitor"
+
+
+def test_when_the_tab_that_reads_the_stream_closes_another_takes_over(page, driver, operator_api):
+    visitor = start_manual_chat(page, operator_api, "Leader first")
+    leader = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    record_streams(driver)
+    page.open("location=manual")
+    page.wait_text("visitor", "Leader first")
+    follower = driver.current_window_handle
+    assert driver.execute_script(STREAMS_JS) == []
+
+    driver.switch_to.window(leader)
+    driver.close()
+    driver.switch_to.window(follower)
+    page.wait.until(lambda d: d.execute_script(STREAMS_JS), "no tab took the stream over")
+    operator_api.visitor(visitor, "/messages", {"text": "Still heard", "kind": "operator"})
+    page.wait_text("operator", "Still heard")
+    page.send("And still sent")
+    assert texts(page, "visitor") == ["Leader first", "And still sent"]
+    assert texts(page, "operator").count("Still heard") == 1
 
 
 def test_reading_in_one_tab_clears_the_unread_count_in_both(page, driver, operator_api, widget_url):
