@@ -35,6 +35,11 @@ actor ReturnVisits {
         _ = try await conversation.reconcile(timeout: .seconds(60))
     }
 
+    /// The pages planned for `moments` leave again.
+    func leave(_ moments: Moment...) async {
+        for tab in tabs where moments.contains(plans[tab.index].moment) { await tab.leave() }
+    }
+
     /// The operator writes message `o<tab>.<batch>` to each page that comes back at one of `moments` and is written
     /// to while away.
     func writeWhileAway(_ batch: String, to moments: [Moment]) async throws {
@@ -51,16 +56,16 @@ actor ReturnVisits {
         }
     }
 
-    /// The pages planned for `moment` come back (64 at a time), each at `place(tab)`, with its tab id, credential
-    /// and its cursor or none. `expectingOpenTab`: the server there still holds the tab (200); otherwise it must
-    /// open it and continue the visitor (201, resumed).
+    /// The pages planned for `moments` come back (64 at a time), each at `place(tab)`, with its tab id, credential
+    /// and its cursor or none. `expectingOpenTab`: the server there still holds the tab (200); false: it must open
+    /// it and continue the visitor (201, resumed); nil: either (a balancer may pick either kind of server).
     func comeBack(
-        _ moment: Moment,
-        expectingOpenTab: Bool,
+        _ moments: Moment...,
+        expectingOpenTab: Bool?,
         at place: @escaping @Sendable (Int) -> String
     ) async throws {
         let cursors = plans.map(\.withCursor)
-        let returning = tabs.filter { plans[$0.index].moment == moment }
+        let returning = tabs.filter { moments.contains(plans[$0.index].moment) }
         let opened = try await withThrowingTaskGroup(of: FaultTab.Opened.self) { group in
             var opened: [FaultTab.Opened] = []
             for (position, tab) in returning.enumerated() {
@@ -75,7 +80,9 @@ actor ReturnVisits {
         for answer in opened {
             let name = answer.status == 200 ? "200" : "\(answer.status) \(answer.resumed ? "resumed" : "new visitor")"
             answers[name, default: 0] += 1
-            let expected = expectingOpenTab ? answer.status == 200 : answer.status == 201 && answer.resumed
+            let isOpen = answer.status == 200
+            let isContinued = answer.status == 201 && answer.resumed
+            let expected = expectingOpenTab.map { $0 ? isOpen : isContinued } ?? (isOpen || isContinued)
             if !expected { unexpectedAnswers += 1 }
         }
     }
@@ -129,7 +136,8 @@ actor ReturnVisits {
             "returns answered \(answered) (\(unexpectedAnswers) not as the contract says)",
             "written while away and shown once back: \(awayCount - view.awayMissing) of \(awayCount)",
             "pages' views: \(view.missing) missing, \(view.doubled) doubled, \(view.outOfOrder) out of order",
-            "sends refused or never answered: \(figures.failedSends); tabs that lost their visitor: \(figures.lostTabs)",
+            "sends refused or never answered: \(figures.failedSends)",
+            "tabs that lost their visitor: \(figures.lostTabs)",
         ]
         return report
     }

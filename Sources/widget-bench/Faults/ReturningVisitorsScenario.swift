@@ -72,7 +72,8 @@ enum ReturningVisitorsScenario {
                 scenario: "returning visitors",
                 faults:
                     "\(tabCount) pages left (no DELETE), back \(counts[0]) before the reaper, \(counts[1]) after it, "
-                    + "\(counts[2]) after a widget SIGKILL; \(cursors) from their cursor, \(tabCount - cursors) new browser tabs"
+                    + "\(counts[2]) after a widget SIGKILL; \(cursors) from their cursor, "
+                    + "\(tabCount - cursors) new browser tabs"
             )
         }
     }
