@@ -21,8 +21,13 @@ final class ServerUnderTest: @unchecked Sendable {
         self.startup = startup
     }
 
-    /// Starts the server found beside this benchmark's executable, in `dataDirectory`.
-    static func start(dataDirectory: URL, client: BenchHTTP) async throws -> ServerUnderTest {
+    /// Starts the server found beside this benchmark's executable, in `dataDirectory`, with `extraArguments` added to
+    /// its options.
+    static func start(
+        dataDirectory: URL,
+        client: BenchHTTP,
+        extraArguments: [String] = []
+    ) async throws -> ServerUnderTest {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("webim-widget")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
@@ -30,13 +35,14 @@ final class ServerUnderTest: @unchecked Sendable {
         }
         let process = Process()
         process.executableURL = binary
-        process.arguments = [
-            "serve", "--host", "127.0.0.1", "--port", "0", "--service-port", "0", "--data-dir", dataDirectory.path,
-            "--log-level", "error", "--no-rate-limits", "--max-tabs", "1000000",
-            // Thousands of streams from loopback, one per tab: no cap on one client's connections, and room in the
-            // descriptor budget for a stream per tab only.
-            "--max-connections-per-client", "0", "--streams-per-tab", "1",
-        ]
+        process.arguments =
+            [
+                "serve", "--host", "127.0.0.1", "--port", "0", "--service-port", "0", "--data-dir", dataDirectory.path,
+                "--log-level", "error", "--no-rate-limits", "--max-tabs", "1000000",
+                // Thousands of streams from loopback, one per tab: no cap on one client's connections, and room in the
+                // descriptor budget for a stream per tab only.
+                "--max-connections-per-client", "0", "--streams-per-tab", "1",
+            ] + extraArguments
         let output = Pipe()
         process.standardOutput = output
         let clock = ContinuousClock()
@@ -93,7 +99,10 @@ final class ServerUnderTest: @unchecked Sendable {
     }
 
     /// Resident memory, from `/proc/<pid>/status`.
-    func residentBytes(_ part: ResidentPart = .all) -> Int {
+    func residentBytes(_ part: ResidentPart = .all) -> Int { Self.residentBytes(of: pid, part) }
+
+    /// Resident memory of any process by id (a server started otherwise), from `/proc/<pid>/status`.
+    static func residentBytes(of pid: Int32, _ part: ResidentPart = .all) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix(part.rawValue + ":") }),
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })

@@ -8,7 +8,8 @@ struct WidgetBench: AsyncParsableCommand {
         abstract: "Measures the widget server, the client core and the embedded service on loopback.",
         subcommands: [
             AllBenchmarks.self, ChurnBenchmark.self, ClusterBenchmark.self, DeliveryBenchmark.self,
-            FanoutBenchmark.self, FaultsBenchmark.self, HistoryBenchmark.self, StartupBenchmark.self,
+            FanoutBenchmark.self, FaultsBenchmark.self, HistoryBenchmark.self, ReturningBenchmark.self,
+            StartupBenchmark.self,
             StorageBenchmark.self,
         ],
         defaultSubcommand: AllBenchmarks.self

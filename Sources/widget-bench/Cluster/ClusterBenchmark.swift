@@ -3,7 +3,8 @@ import Foundation
 
 /// `widget-bench cluster`: the standalone service, several widget servers and nginx, all real processes on
 /// loopback, with tabs in conversation through nginx while one server is killed, all are restarted one at a time,
-/// and one is added. Prints one table; exits non-zero on anything lost, doubled, out of order or refused.
+/// and one is added, and pages that leave and come back to another server. Prints one table; exits non-zero on
+/// anything lost, doubled, out of order or refused.
 struct ClusterBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cluster",
@@ -14,6 +15,7 @@ struct ClusterBenchmark: AsyncParsableCommand {
         case killed = "killed"
         case rolling = "rolling"
         case added = "added"
+        case returning = "returning"
     }
 
     @Option(
@@ -94,6 +96,8 @@ struct ClusterBenchmark: AsyncParsableCommand {
                 case .killed: report = try await ClusterScenarios.serverKilled(setup)
                 case .rolling: report = try await ClusterScenarios.rollingRestart(setup)
                 case .added: report = try await ClusterScenarios.serverAdded(setup)
+                case .returning:
+                    report = try await ClusterScenarios.returningVisitors(setup, idleTimeout: short ? 5 : 10)
                 }
                 report.notes.append("\(Int((ContinuousClock.now - started) / .seconds(1))) s")
                 reports.append(report)

@@ -14,6 +14,8 @@ final class ClusterStack: Sendable {
     let serviceURL: String
     private let binary: URL
     private let keyFile: URL
+    /// Options added to every widget server's.
+    private let widgetArguments: [String]
     private let widgets = Mutex<[Widget]>([])
 
     /// One widget server and where it listens.
@@ -24,9 +26,11 @@ final class ClusterStack: Sendable {
         var url: String { "http://\(upstream)" }
     }
 
-    /// `resources`: the bundle's folder (or the repository), for `deploy/nginx.conf`.
-    init(directory: URL, binary: URL, resources: URL, http: BenchHTTP) throws {
+    /// `resources`: the bundle's folder (or the repository), for `deploy/nginx.conf`; `widgetArguments` are added to
+    /// every widget server's options.
+    init(directory: URL, binary: URL, resources: URL, http: BenchHTTP, widgetArguments: [String] = []) throws {
         self.directory = directory
+        self.widgetArguments = widgetArguments
         self.binary = binary
         self.http = http
         let servicePort = try FreePort.make()
@@ -81,7 +85,7 @@ final class ClusterStack: Sendable {
                     directory.appendingPathComponent("widget\(index)-data").path, "--cluster-key-file", keyFile.path,
                     "--public-origin", nginx.publicOrigin, "--log-level", "warning", "--no-rate-limits",
                     "--max-tabs", "1000000", "--max-connections-per-client", "0", "--streams-per-tab", "1",
-                ],
+                ] + widgetArguments,
                 readyURL: "http://127.0.0.1:\(port)/healthz",
                 logDirectory: directory
             ),

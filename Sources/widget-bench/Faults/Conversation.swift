@@ -130,6 +130,20 @@ actor Conversation {
         }
     }
 
+    /// The operator writes `text` to tab `index`'s visitor through the console, joining their chat first if the
+    /// conversation has not; true when answered 2xx (the reconciliation then looks for it in the tab's streams).
+    func operatorWrites(_ text: String, toTab index: Int) async -> Bool {
+        if visitorIDs[index] == nil { await joinNewChats() }
+        guard let visitor = visitorIDs[index], await console.post(visitor: visitor, "messages", ["text": text]) else {
+            return false
+        }
+        operatorAccepted[index, default: []].append(text)
+        return true
+    }
+
+    /// What the operator wrote to tab `index` and the service answered 2xx for, in order.
+    func operatorTexts(toTab index: Int) -> [String] { operatorAccepted[index] ?? [] }
+
     /// Finds the visitor of each tab whose first message has reached the service, and joins their chat.
     private func joinNewChats() async {
         guard visitorIDs.count < tabs.count, let stored = try? await console.storedTexts() else { return }

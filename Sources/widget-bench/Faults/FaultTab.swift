@@ -9,7 +9,8 @@ import WebimWire
 /// (`POST /api/tabs/{tab}`, with the visitor credential its stream last sent), reads its event stream (resuming
 /// with `Last-Event-ID`, or opening the tab again where it is not open, as `session.js` does), and sends messages
 /// one at a time, each retried with its `clientId` until the server answers 2xx; what a server took but nobody
-/// confirmed is sent again, in order, once the tab was opened again.
+/// confirmed is sent again, in order, once the tab was opened again. A page may also leave (the browser closed: no
+/// stream, no `DELETE`) and come back later with its tab id and credential, from its cursor or from a snapshot.
 actor FaultTab {
     /// What a send ended with.
     struct SendOutcome: Sendable {
@@ -23,10 +24,18 @@ actor FaultTab {
         var lastRefusal = ""
     }
 
+    /// How a server answered `POST /api/tabs/{tab}`.
+    struct Opened: Sendable {
+        /// 200: the tab was open there; 201: opened, `resumed` when it continued the visitor.
+        var status: UInt
+        var resumed: Bool
+    }
+
     let index: Int
     let location: String
     private let http: BenchHTTP
-    private let baseURL: String
+    /// Where the page's requests go: nginx, or one server (a page that comes back may come back elsewhere).
+    private(set) var baseURL: String
     private(set) var tabID = RandomToken.make(byteCount: 16)
     /// The newest sealed visitor credential the stream sent (`tab.credential`, or a snapshot's).
     private var credential: String?
@@ -42,6 +51,8 @@ actor FaultTab {
     /// Texts answered 2xx that were sent beside the others, so in no defined order with them.
     private(set) var acceptedUnordered: [String] = []
     private var reader: Task<Void, Never>?
+    /// The next connection resumes with `?after=` instead of `Last-Event-ID`, as a reloaded page does.
+    private var resumesByQuery = false
     private var liveWaiters: [CheckedContinuation<Void, Never>] = []
     /// Snapshots seen: the stream is live again after each.
     private(set) var liveCount = 0
@@ -54,16 +65,19 @@ actor FaultTab {
         self.baseURL = baseURL
     }
 
-    /// `POST /api/tabs/{tab}`, retried until a server answers; a refused credential starts a new tab.
-    func open() async throws {
+    /// `POST /api/tabs/{tab}`, retried until a server answers; a refused credential starts a new tab. Returns the
+    /// answer's status and its `resumed`.
+    @discardableResult
+    func open() async throws -> Opened {
         let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline {
             var body: [String: Any] = ["location": location]
             if let credential { body["credential"] = credential }
-            if let (status, _) = try? await http.send(.POST, baseURL + "/api/tabs/\(tabID)", json: body) {
+            if let (status, data) = try? await http.send(.POST, baseURL + "/api/tabs/\(tabID)", json: body) {
                 if (200..<300).contains(status) {
                     mustResend = !unconfirmed.isEmpty
-                    return
+                    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                    return Opened(status: status, resumed: object?["resumed"] as? Bool ?? false)
                 }
                 if status == 403 {
                     lostTabs += 1
@@ -88,6 +102,28 @@ actor FaultTab {
         reader = nil
     }
 
+    /// The page leaves (the browser is closed): its stream is closed, and nothing more is sent and no `DELETE`; the
+    /// tab is left to the server's reaper. Returns once the reader has stopped, so that nothing read after this
+    /// counts as seen while the page was there.
+    func leave() async {
+        guard let leaving = reader else { return }
+        leaving.cancel()
+        reader = nil
+        await leaving.value
+    }
+
+    /// The page comes back with the same tab id and its last credential, at `baseURL` (the same server, or another
+    /// of the deployment): it opens the tab, then reads its stream from its last event id (`withCursor`, a page
+    /// reloaded) or from a snapshot (a new browser tab, which has only the tab id and credential from
+    /// localStorage). Returns how the open was answered.
+    func comeBack(withCursor: Bool, at baseURL: String? = nil) async throws -> Opened {
+        if let baseURL { self.baseURL = baseURL }
+        if withCursor { resumesByQuery = ledger.lastEventID != nil } else { ledger.beginInNewBrowserTab() }
+        let opened = try await open()
+        startReading(onLive: onLive)
+        return opened
+    }
+
     /// From now on, `onLive` hears each time the stream is live again (its snapshot count).
     func startWatchingLive(_ onLive: @escaping @Sendable (Int) -> Void) { self.onLive = onLive }
 
@@ -99,15 +135,23 @@ actor FaultTab {
     private func readForever() async {
         var failedResumes = 0
         while !Task.isCancelled {
-            var request = HTTPClientRequest(url: baseURL + "/api/tabs/\(tabID)/events")
-            if let cursor = ledger.lastEventID { request.headers.add(name: "Last-Event-ID", value: String(cursor)) }
+            let events = baseURL + "/api/tabs/\(tabID)/events"
+            var request = HTTPClientRequest(url: events)
+            if let cursor = ledger.lastEventID {
+                if resumesByQuery {
+                    request = HTTPClientRequest(url: events + "?after=\(cursor)")
+                } else {
+                    request.headers.add(name: "Last-Event-ID", value: String(cursor))
+                }
+            }
+            resumesByQuery = false
             do {
                 let response = try await http.client.execute(request, timeout: .hours(4))
                 if response.status == .noContent || response.status == .notFound {
                     // The tab is not open there (the server restarted): open it again, and start from a snapshot.
                     failedResumes += 1
                     ledger.restartFromSnapshot()
-                    try? await open()
+                    _ = try? await open()
                     continue
                 }
                 if response.status == .ok {
@@ -211,7 +255,7 @@ actor FaultTab {
             if status == 400 || status == 413 || status == 415 {
                 return outcome  // The request itself is wrong: sending it again cannot help.
             } else if (status == 404 && code == "unknown_tab") || (status == 503 && code == "draining") {
-                try? await open()
+                _ = try? await open()
                 // What a server took before must go first: the caller sends it again, then this.
                 if mustResend { return outcome }
             } else if status == 503, code == "storage_unavailable" {

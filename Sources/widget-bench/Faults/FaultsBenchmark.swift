@@ -18,6 +18,7 @@ struct FaultsBenchmark: AsyncParsableCommand {
         case diskTrouble = "disk-trouble"
         case closedTab = "closed-tab"
         case restartStorm = "restart-storm"
+        case returningVisitors = "returning-visitors"
     }
 
     @Option(
@@ -104,6 +105,14 @@ struct FaultsBenchmark: AsyncParsableCommand {
             return try await DiskTroubleScenario.run(load: load, seed: seed, binary: binary, http: http)
         case .closedTab:
             return try await ClosedTabScenario.run(tabCount: tabCount, seed: seed, binary: binary, http: http)
+        case .returningVisitors:
+            return try await ReturningVisitorsScenario.run(
+                tabCount: tabCount,
+                idleTimeout: short ? 4 : 8,
+                seed: seed,
+                binary: binary,
+                http: http
+            )
         case .restartStorm:
             let count = stormTabs ?? (short ? 100 : 1_000)
             return try await RestartStormScenario.run(

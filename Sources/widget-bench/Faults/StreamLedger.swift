@@ -21,6 +21,12 @@ struct StreamLedger: Sendable {
     private(set) var freshSnapshots = 0
     private(set) var events = 0
     private var snapshots = 0
+    /// The messages the page shows now, in its order, as `(id, text)`: the last snapshot's, then each event applied
+    /// as `session.js` applies it (added before `beforeId` or at the end, changed in place, removed, cleared).
+    private(set) var view: [(id: String, text: String)] = []
+
+    /// The texts the page shows now, in its order.
+    var viewTexts: [String] { view.map(\.text) }
 
     /// Records one event; returns true for a snapshot (the stream is live again).
     @discardableResult
@@ -38,6 +44,9 @@ struct StreamLedger: Sendable {
             held = Set(messages.compactMap { $0["id"] as? String })
             latestSnapshotTexts = Set(messages.compactMap { $0["text"] as? String })
             texts.formUnion(latestSnapshotTexts)
+            view = messages.compactMap { message in
+                (message["id"] as? String).map { ($0, message["text"] as? String ?? "") }
+            }
             lastEventID = id
             return true
         }
@@ -52,12 +61,45 @@ struct StreamLedger: Sendable {
         if let message = json["message"] as? [String: Any], let messageID = message["id"] as? String {
             if event.name == "message.added", !held.insert(messageID).inserted { duplicates += 1 }
             if let text = message["text"] as? String { texts.insert(text) }
+            apply(
+                event.name,
+                id: messageID,
+                text: message["text"] as? String ?? "",
+                before: json["beforeId"] as? String
+            )
         }
-        if event.name == "message.removed", let messageID = json["id"] as? String { held.remove(messageID) }
-        if event.name == "messages.cleared" { held = [] }
+        if event.name == "message.removed", let messageID = json["id"] as? String {
+            held.remove(messageID)
+            view.removeAll { $0.id == messageID }
+        }
+        if event.name == "messages.cleared" {
+            held = []
+            view = []
+        }
         return false
+    }
+
+    /// A message event on the page's view.
+    private mutating func apply(_ name: String, id: String, text: String, before beforeID: String?) {
+        switch name {
+        case "message.added":
+            view.removeAll { $0.id == id }
+            let index = beforeID.flatMap { before in view.firstIndex { $0.id == before } } ?? view.endIndex
+            view.insert((id, text), at: index)
+        case "message.changed":
+            if let index = view.firstIndex(where: { $0.id == id }) { view[index].text = text }
+        default: break
+        }
     }
 
     /// Forgets the cursor: the next connection starts with a snapshot (a tab opened anew after a restart).
     mutating func restartFromSnapshot() { lastEventID = nil }
+
+    /// The page comes back from a new browser tab, which has no cursor: it starts from a snapshot and shows nothing
+    /// until it comes, as a page just loaded does. (A page resuming from its cursor keeps what it showed.)
+    mutating func beginInNewBrowserTab() {
+        lastEventID = nil
+        view = []
+        held = []
+    }
 }
