@@ -133,6 +133,10 @@ final class NginxFront: Sendable {
             ("server_name chat.example.com;", "server_name 127.0.0.1;"),
             ("access_log /var/log/nginx/webim-widget.access.log", "access_log \(accessLog)"),
             ("error_log /var/log/nginx/webim-widget/error.log", "error_log \(errorLog)"),
+            // Every tab of the bench comes from 127.0.0.1, standing for as many visitors: as the widget servers are
+            // run with `--max-connections-per-client 0`, nginx caps no address (at 64, a run of more tabs than that
+            // waited on 429s for ever).
+            ("limit_conn webim_visitors 64;", ""),
         ] {
             guard site.contains(pattern) else { throw BenchError("deploy/nginx.conf has no `\(pattern)`") }
             site = site.replacingOccurrences(of: pattern, with: replacement)
