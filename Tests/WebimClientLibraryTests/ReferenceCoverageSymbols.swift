@@ -19,6 +19,7 @@ struct ReferenceCoverageSymbols {
         table.addStream()
         table.addMessages()
         table.addEnums()
+        table.addSurvey()
         return table
     }
 

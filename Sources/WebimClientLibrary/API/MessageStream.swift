@@ -116,6 +116,17 @@ public protocol MessageStream: AnyObject {
     func searchStreamMessagesBy(query: String, completionHandler: (any SearchMessagesCompletionHandler)?) throws
     func getRawConfig(forLocation: String, completionHandler: (any RawLocationConfigCompletionHandler)?) throws
     func getServerSideSettings(completionHandler: (any ServerSideSettingsCompletionHandler)?) throws
+    // MARK: Surveys
+
+    /// Answers the survey's open question: stars `"1"`…`"5"`, a radio option's 1-based index, or a comment's text.
+    func send(surveyAnswer: String, completionHandler: (any SendSurveyAnswerCompletionHandler)?) throws
+    /// `send(surveyAnswer:completionHandler:)` for async code: throws `SendSurveyAnswerError` when refused.
+    func send(surveyAnswer: String) async throws
+    /// Closes the active survey without answering the rest.
+    func closeSurvey(completionHandler: (any SurveyCloseCompletionHandler)?) throws
+    /// `closeSurvey(completionHandler:)` for async code: throws `SurveyCloseError` when refused.
+    func closeSurvey() async throws
+
     /// A tracker of the messages; any earlier tracker of this stream is destroyed.
     func newMessageTracker(messageListener: any MessageListener) throws -> any MessageTracker
 
@@ -132,4 +143,5 @@ public protocol MessageStream: AnyObject {
     func set(unreadByVisitorMessageCountChangeListener: any UnreadByVisitorMessageCountChangeListener)
     func set(unreadByVisitorTimestampChangeListener: any UnreadByVisitorTimestampChangeListener)
     func set(helloMessageListener: any HelloMessageListener)
+    func set(surveyListener: any SurveyListener)
 }

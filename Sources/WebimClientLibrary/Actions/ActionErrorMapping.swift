@@ -131,3 +131,29 @@ extension DeleteUploadedFileError {
         }
     }
 }
+
+extension SendSurveyAnswerError {
+    init(wireCode: String) {
+        switch wireCode {
+        case WireError.incorrectRadioValue: self = .incorrectRadioValue
+        case WireError.incorrectStarsValue: self = .incorrectStarsValue
+        case WireError.incorrectSurveyID: self = .incorrectSurveyID
+        case WireError.maxCommentLengthExceeded: self = .maxCommentLenghtExceeded
+        case WireError.noCurrentSurvey: self = .noCurrentSurvey
+        case WireError.questionNotFound: self = .questionNotFound
+        case WireError.surveyDisabled: self = .surveyDisabled
+        default: self = .unknown
+        }
+    }
+}
+
+extension SurveyCloseError {
+    init(wireCode: String) {
+        switch wireCode {
+        case WireError.incorrectSurveyID: self = .incorrectSurveyID
+        case WireError.noCurrentSurvey: self = .noCurrentSurvey
+        case WireError.surveyDisabled: self = .surveyDisabled
+        default: self = .unknown
+        }
+    }
+}

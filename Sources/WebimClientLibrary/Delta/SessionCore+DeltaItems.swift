@@ -27,6 +27,7 @@ extension SessionCore {
             historySync.announce(String(revision))
         }
         apply(chat: fullUpdate.chat)
+        listeners.deliver(state.survey.receive(fullUpdate.survey))
         offerHelloMessage(fullUpdate)
         wakeAll()
     }
@@ -77,7 +78,10 @@ extension SessionCore {
         case (.visitSessionState, _):
             let visitState = VisitSessionState(wireValue: data?.stringValue)
             if event == .update || visitState == .offlineMessage { setVisitSessionState(visitState) }
-        case (.survey, _), (.visitorFull, _), (.visitSessionLanguage, _), (.visitSession, _),
+        case (.survey, _):
+            // PROTOCOL.md §3.4: an object is a new survey or its next question, null (or unreadable) cancels it.
+            listeners.deliver(state.survey.receive(data.flatMap { try? WireCoding.decode(SurveyItem.self, from: $0) }))
+        case (.visitorFull, _), (.visitSessionLanguage, _), (.visitSession, _),
             (.offlineChatMessage, _):
             // Kept by the protocol, not exposed by the reference's API.
             break

@@ -66,6 +66,8 @@ final class MessageStreamImpl: MessageStream {
     }
     func set(helloMessageListener: any HelloMessageListener) { setListener { $0.helloMessage = helloMessageListener } }
 
+    func set(surveyListener: any SurveyListener) { setListener { $0.survey = surveyListener } }
+
     /// The reference's setters do not throw: a call off the executor or after destroy changes nothing.
     private func setListener(_ change: @escaping @Sendable (inout StreamListeners) -> Void) {
         _ = try? core.withAccess { change(&$0.listeners) }

@@ -22,6 +22,8 @@ struct StreamState: Sendable {
     var serverSideSettings = WebimServerSideSettings.defaults
     /// Whether the delta loop is connected, for `NotFatalErrorHandler.connectionStateChanged(connected:)`.
     var isConnected = false
+    /// The active survey and its open question.
+    var survey = SurveyTracker()
 
     /// Whether a message sent now needs `chat.start` first (PROTOCOL.md §5.1).
     var needsChatStart: Bool { chatState.isClosed || visitSessionState == .offlineMessage }
@@ -40,4 +42,5 @@ struct StreamListeners: Sendable {
     var unreadByVisitorMessageCount: (any UnreadByVisitorMessageCountChangeListener)?
     var unreadByVisitorTimestamp: (any UnreadByVisitorTimestampChangeListener)?
     var helloMessage: (any HelloMessageListener)?
+    var survey: (any SurveyListener)?
 }
