@@ -144,6 +144,10 @@ extension APIError {
         case unknownButton = "unknown_button"
         /// There is no operator to rate.
         case noOperator = "no_operator"
+        /// `answer` does not answer the survey's open question: stars out of 1…5, no such option, too long, missing.
+        case invalidSurveyAnswer = "invalid_survey_answer"
+        /// The tab has no survey open.
+        case noSurvey = "no_survey"
 
         // MARK: Widget: files and history
 

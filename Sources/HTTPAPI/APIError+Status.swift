@@ -11,7 +11,7 @@ extension APIError.Code {
             .invalidButtonID, .draftTooLong, .invalidRating, .noteTooLong, .invalidOperatorID, .invalidAction,
             .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .invalidMultipart, .emptyFile, .invalidGUID,
             .invalidThumb, .invalidLimit, .invalidBefore, .invalidOption, .invalidPath, .invalidWidget,
-            .invalidVariant:
+            .invalidVariant, .invalidSurveyAnswer:
             .badRequest
         case .unauthorized: .unauthorized
         case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired, .kioskUploadsOff,
@@ -20,7 +20,7 @@ extension APIError.Code {
         case .notFound, .unknownTab, .unknownMessage, .unknownButton, .unknownFile, .noCoreLog: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .conflict, .sessionEnded, .historyBusy, .cannotReply, .cannotEdit, .cannotDelete, .cannotReact,
-            .notAKeyboard, .noOperator, .uploadsNotAllowed:
+            .notAKeyboard, .noOperator, .uploadsNotAllowed, .noSurvey:
             .conflict
         // A message text over the limit is content too large; other over-long fields are bad input.
         case .bodyTooLarge, .textTooLong, .fileTooLarge: .contentTooLarge

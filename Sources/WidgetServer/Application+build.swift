@@ -112,6 +112,7 @@ func makeWidgetRouter(
         EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
         MessageController(registry: registry, folderBudget: folderBudget, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
+        SurveyController(registry: registry).endpoints,
         FileController(
             registry: registry,
             limitsCache: LocationCache(),

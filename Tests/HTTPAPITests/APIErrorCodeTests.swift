@@ -30,7 +30,8 @@ import Testing
         ("invalid_message_id", 400), ("invalid_button_id", 400), ("draft_too_long", 400), ("invalid_rating", 400),
         ("note_too_long", 400), ("invalid_operator_id", 400), ("invalid_action", 400),
         ("first_question_too_long", 400), ("invalid_custom_fields", 400), ("invalid_email", 400),
-        ("not_a_keyboard", 409), ("unknown_button", 404), ("no_operator", 409),
+        ("not_a_keyboard", 409), ("unknown_button", 404), ("no_operator", 409), ("invalid_survey_answer", 400),
+        ("no_survey", 409),
         // The widget: files and history.
         ("not_multipart", 415), ("uploads_not_allowed", 409), ("kiosk_uploads_off", 403),
         ("kiosk_downloads_off", 403), ("file_too_large", 413), ("invalid_multipart", 400),

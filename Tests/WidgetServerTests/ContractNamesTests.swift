@@ -12,7 +12,7 @@ import WebimClientLibrary
                 "snapshot", "message.added", "message.changed", "message.removed", "messages.cleared", "chat.state",
                 "visit.state", "operator.changed", "operator.typing", "departments", "location.settings",
                 "online.status", "unread.operator", "unread.visitor", "hello", "error.fatal", "error.transient",
-                "result", "tab.credential", "reconnect",
+                "result", "tab.credential", "survey", "reconnect",
             ]
         )
         #expect(ReconnectReason.allCases.map(\.rawValue) == ["draining"])
@@ -91,7 +91,9 @@ import WebimClientLibrary
                 "malicious_file_detected", "upload_not_allowed", "no_chat", "button_id_not_set",
                 "request_message_id_not_set", "can_not_create_response", "wrong_operator_id", "note_is_too_long",
                 "operator_not_in_chat", "rate_disabled", "rate_value_incorrect", "sent_too_many_times",
-                "visitor_budget_exceeded", "storage_budget_exceeded",
+                "visitor_budget_exceeded", "storage_budget_exceeded", "survey_disabled", "no_current_survey",
+                "incorrect_survey_id", "incorrect_stars_value", "incorrect_radio_value", "max_comment_length_exceeded",
+                "question_not_found",
             ]
         )
         // Each refusal reads as a sentence, and the generic one only where nothing more is known.
@@ -107,5 +109,8 @@ import WebimClientLibrary
         #expect(ActionFailure(DataMessageError.quotedMessageWrongId).rawValue == "quoted_message_wrong_id")
         #expect(ActionFailure(DeleteMessageError.messageNotFound).rawValue == "message_not_found")
         #expect(ActionFailure(ReactionError.notAllowed).rawValue == "not_allowed")
+        #expect(ActionFailure(SendSurveyAnswerError.maxCommentLenghtExceeded).rawValue == "max_comment_length_exceeded")
+        #expect(ActionFailure(SurveyCloseError.incorrectSurveyID).rawValue == "incorrect_survey_id")
+        #expect([SurveyType.stars, .radio, .comment].map(\.contractName) == ["stars", "radio", "comment"])
     }
 }

@@ -37,6 +37,13 @@ enum ActionFailure: String, CaseIterable, Sendable {
     case sentTooManyTimes = "sent_too_many_times"
     case visitorBudgetExceeded = "visitor_budget_exceeded"
     case storageBudgetExceeded = "storage_budget_exceeded"
+    case surveyDisabled = "survey_disabled"
+    case noCurrentSurvey = "no_current_survey"
+    case incorrectSurveyId = "incorrect_survey_id"
+    case incorrectStarsValue = "incorrect_stars_value"
+    case incorrectRadioValue = "incorrect_radio_value"
+    case maxCommentLengthExceeded = "max_comment_length_exceeded"
+    case questionNotFound = "question_not_found"
 
     /// The sentence the page shows.
     var message: String {
@@ -73,6 +80,13 @@ enum ActionFailure: String, CaseIterable, Sendable {
         case .sentTooManyTimes: "The transcript was sent too many times."
         case .visitorBudgetExceeded: "This chat has stored as much as it can for one visitor (the visitor budget)."
         case .storageBudgetExceeded: "The chat service's storage is full (the server's storage budget)."
+        case .surveyDisabled: "Surveys are turned off."
+        case .noCurrentSurvey: "The survey has already ended."
+        case .incorrectSurveyId: "That survey is no longer open."
+        case .incorrectStarsValue: "Stars are from 1 to 5."
+        case .incorrectRadioValue: "Choose one of the options."
+        case .maxCommentLengthExceeded: "The comment is too long."
+        case .questionNotFound: "That question is no longer asked."
         }
     }
 }
@@ -166,6 +180,28 @@ extension ActionFailure {
         switch error {
         case .noChat: self = .noChat
         case .sentTooManyTimes: self = .sentTooManyTimes
+        case .unknown: self = .unknown
+        }
+    }
+
+    init(_ error: SendSurveyAnswerError) {
+        switch error {
+        case .incorrectRadioValue: self = .incorrectRadioValue
+        case .incorrectStarsValue: self = .incorrectStarsValue
+        case .incorrectSurveyID: self = .incorrectSurveyId
+        case .maxCommentLenghtExceeded: self = .maxCommentLengthExceeded
+        case .noCurrentSurvey: self = .noCurrentSurvey
+        case .questionNotFound: self = .questionNotFound
+        case .surveyDisabled: self = .surveyDisabled
+        case .unknown: self = .unknown
+        }
+    }
+
+    init(_ error: SurveyCloseError) {
+        switch error {
+        case .incorrectSurveyID: self = .incorrectSurveyId
+        case .noCurrentSurvey: self = .noCurrentSurvey
+        case .surveyDisabled: self = .surveyDisabled
         case .unknown: self = .unknown
         }
     }

@@ -158,3 +158,14 @@ extension MessageType {
         }
     }
 }
+
+extension SurveyType {
+    /// A survey question's `type`.
+    var contractName: String {
+        switch self {
+        case .stars: "stars"
+        case .radio: "radio"
+        case .comment: "comment"
+        }
+    }
+}

@@ -20,6 +20,7 @@ enum EventName: String, CaseIterable, Sendable {
     case transientError = "error.transient"
     case result = "result"
     case credential = "tab.credential"
+    case survey = "survey"
     /// Not a tab's event: the server's last word on a stream before it ends it (`ServerDrain`), never numbered or
     /// replayed.
     case reconnect = "reconnect"

@@ -22,6 +22,8 @@ enum TabEvent: Sendable {
     case result(ActionResult)
     /// The tab's visitor, sealed for the page to hold (`CredentialSeal`).
     case credential(SealedCredential)
+    /// The survey's open question; nil when the survey ended.
+    case survey(WidgetSurvey?)
 
     /// The SSE event name (the contract: names mirror the listeners).
     var name: EventName {
@@ -44,6 +46,7 @@ enum TabEvent: Sendable {
         case .transientError: .transientError
         case .result: .result
         case .credential: .credential
+        case .survey: .survey
         }
     }
 
@@ -70,6 +73,7 @@ enum TabEvent: Sendable {
                 try encoder.encode(["type": type, "message": message])
             case .result(let result): try encoder.encode(result)
             case .credential(let sealed): try encoder.encode(sealed)
+            case .survey(let survey): try encoder.encode(["survey": Nullable(survey)])
             }
         return String(decoding: data, as: UTF8.self)
     }

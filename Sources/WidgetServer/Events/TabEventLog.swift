@@ -216,6 +216,9 @@ final class TabEventLog: Sendable {
     /// Records that the page used the tab (an API call), which keeps the reaper away.
     func touch() { state.withLock { $0.lastActive = .now } }
 
+    /// The survey's open question, as the page last heard it.
+    var survey: WidgetSurvey? { state.withLock { $0.projection.survey } }
+
     /// Whether the tab's outbox still holds a message the service has not confirmed.
     var hasUnsentMessages: Bool { state.withLock { $0.projection.hasUnsentMessages } }
 

@@ -22,6 +22,8 @@ struct TabProjection: Sendable {
     var limits = UploadLimits.unknown
     /// The latest sealed visitor credential, for a page that (re)connects after it was published.
     var credential: SealedCredential?
+    /// The survey's open question, if a survey is open.
+    var survey: WidgetSurvey?
 
     mutating func apply(_ event: TabEvent) {
         switch event {
@@ -43,6 +45,7 @@ struct TabProjection: Sendable {
             unreadByVisitor = UnreadByVisitor(count: count, time: Nullable(time))
         case .hello(let text): helloMessage = text
         case .credential(let sealed): credential = sealed
+        case .survey(let value): survey = value
         case .fatalError, .transientError, .result: break
         }
     }
@@ -67,7 +70,8 @@ struct TabProjection: Sendable {
             hasMoreHistory: hasMoreHistory || messages.count > Self.snapshotPageSize,
             limits: limits,
             credential: Nullable(credential?.credential),
-            credentialExpires: Nullable(credential?.expires)
+            credentialExpires: Nullable(credential?.expires),
+            survey: Nullable(survey)
         )
     }
 
@@ -89,6 +93,7 @@ struct TabProjection: Sendable {
         var credential: Nullable<String>
         /// When `credential` expires, in seconds since 1970.
         var credentialExpires: Nullable<Int64>
+        var survey: Nullable<WidgetSurvey>
     }
 }
 

@@ -5,7 +5,8 @@ import WebimClientLibrary
 final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChangeListener, OperatorTypingListener,
     VisitSessionStateListener, DepartmentListChangeListener, LocationSettingsChangeListener,
     OnlineStatusChangeListener, UnreadByOperatorTimestampChangeListener, UnreadByVisitorMessageCountChangeListener,
-    UnreadByVisitorTimestampChangeListener, HelloMessageListener, FatalErrorHandler, NotFatalErrorHandler
+    UnreadByVisitorTimestampChangeListener, HelloMessageListener, SurveyListener, FatalErrorHandler,
+    NotFatalErrorHandler
 {
     private let tabID: String
     private let events: TabEventLog
@@ -87,6 +88,20 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
 
     func helloMessage(message: String) { events.publish(.hello(message)) }
 
+    func on(survey: any Survey) { surveyProgress.set(SurveyProgress(survey)) }
+
+    /// The question is the progress's next one: the core asks the survey's questions in the order it lists them.
+    func on(nextQuestion: any SurveyQuestion) {
+        guard let (survey, after) = surveyProgress.value?.opened() else { return }
+        surveyProgress.set(after)
+        events.publish(.survey(survey))
+    }
+
+    func onSurveyCancelled() {
+        surveyProgress.set(nil)
+        events.publish(.survey(nil))
+    }
+
     func on(error: any WebimError) {
         events.publish(.fatalError(type: error.getErrorType().contractName, message: error.getErrorString()))
     }
@@ -98,4 +113,6 @@ final class TabListener: MessageListener, ChatStateListener, CurrentOperatorChan
     /// The two unread-by-visitor listeners each report half of the `unread.visitor` event.
     private let unreadByVisitorTime = LockedValue<Int64?>(nil)
     private let unreadByVisitorCount = LockedValue(0)
+    /// The open survey, for the position of each next question.
+    private let surveyProgress = LockedValue<SurveyProgress?>(nil)
 }

@@ -70,7 +70,7 @@ extension TabSession {
 
     /// Performs an action once per `clientID`: a retry of an accepted one does nothing again. Its outcome comes as a
     /// `result` event through the handler; `perform` answers what the action was about, remembered for the retry.
-    private func once(clientID: String, _ perform: (ActionResultHandler) throws -> String) throws {
+    func once(clientID: String, _ perform: (ActionResultHandler) throws -> String) throws {
         guard clientIDAnswers.answer(forClientID: clientID) == nil else { return }
         let answer = try perform(ActionResultHandler(clientID: clientID, events: events))
         clientIDAnswers.remember(answer: answer, forClientID: clientID)

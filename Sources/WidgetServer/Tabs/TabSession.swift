@@ -108,6 +108,7 @@ actor TabSession {
         stream.set(unreadByVisitorMessageCountChangeListener: listener)
         stream.set(unreadByVisitorTimestampChangeListener: listener)
         stream.set(helloMessageListener: listener)
+        stream.set(surveyListener: listener)
         let tracker = try stream.newMessageTracker(messageListener: listener)
         let pageSize = TabProjection.snapshotPageSize
         try tracker.getLastMessages(byLimit: pageSize) { [events, listener] messages in
