@@ -25,6 +25,7 @@ export const EVENT_NAMES = Object.freeze([
   'result',
   'hello',
   'tab.credential',
+  'survey',
   'reconnect',
 ]);
 

@@ -102,6 +102,15 @@ async function startWidget(doc) {
     return startPanels(doc, { store, strings, session });
   });
 
+  // The survey card, its strings and its stylesheet come with the first survey.
+  const survey = once(async () => {
+    const [{ SurveyCard }] = await Promise.all([import('./components/survey.js'), loadStylesheet(doc, '/static/css/survey.css'), strings.load('survey')]);
+    const card = new SurveyCard(doc, { store, strings, answer: (text) => session.survey('answer', text), close: () => session.survey('close') });
+    required(doc, '[data-transcript]').after(card.root);
+    return card;
+  });
+  store.addEventListener('survey', () => store.survey && void survey());
+
   const upload = (files) =>
     import('./uploads.js').then(
       ({ uploadFiles }) => uploadFiles(files, { session, store, strings, composer, transcript }),
@@ -167,6 +176,7 @@ async function startWidget(doc) {
   session.addEventListener('result', (event) => {
     const result = /** @type {CustomEvent} */ (event).detail;
     if (result.kind === 'rating') void panels().then(({ rating }) => rating.result(result, 'rated'));
+    else if (result.kind === 'survey') void survey().then((card) => card.result(result));
     else if (result.kind === 'transcript') void panels().then(({ transcriptForm }) => transcriptForm.result(result, 'transcriptSent'));
     // A file the service refused is gone from the list (the SDK removes it), so the composer says why.
     else if (!result.ok && (result.kind === 'chat' || result.kind === 'file')) composer.showError(result.error ? session.describe(result.error) : strings.t('unknownError'));

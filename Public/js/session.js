@@ -222,6 +222,15 @@ export class ChatSession extends EventTarget {
   }
 
   /**
+   * Answers the open survey question, or closes the survey; the outcome comes as a `result` of kind `survey`.
+   * @param {'answer' | 'close'} action
+   * @param {string} [answer] Stars `1`–`5`, an option's 1-based number, or a comment.
+   */
+  survey(action, answer) {
+    void this.act('survey', 'POST', '/survey', action === 'answer' ? { action, answer } : { action });
+  }
+
+  /**
    * Reports the visitor's draft: at most once per TYPING_INTERVAL_MS, and null at once.
    * @param {string | null} draft
    */
@@ -444,6 +453,9 @@ export class ChatSession extends EventTarget {
         break;
       case 'result':
         if (typeof data.clientId === 'string') this.#finish(data);
+        break;
+      case 'survey':
+        store.set('survey', data.survey ?? null);
         break;
       case 'error.fatal':
         console.error('The chat service reported a fatal error', data);

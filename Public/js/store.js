@@ -33,6 +33,7 @@ const FIELDS = Object.freeze({
   limits: null,
   hasMoreHistory: false,
   hello: '',
+  survey: null,
   connection: 'connecting',
 });
 
@@ -99,6 +100,7 @@ export class ChatStore extends EventTarget {
     if (snapshot.unreadByVisitor) this.set('unread', snapshot.unreadByVisitor);
     if (snapshot.limits) this.set('limits', snapshot.limits);
     this.set('hasMoreHistory', Boolean(snapshot.hasMoreHistory));
+    this.set('survey', snapshot.survey ?? null);
   }
 
   /**
