@@ -10,6 +10,7 @@ from selenium.webdriver.support import expected_conditions as EC
 
 from selenium.webdriver.support.ui import WebDriverWait
 
+from axe_audit import audit, blocking, report
 from conftest import ARTIFACTS, WidgetPage, start_chromium
 
 #: What the card must never show: wire and contract names, or raw JSON.
@@ -101,6 +102,21 @@ def test_a_refused_answer_shows_the_pages_own_sentence(page, operator_api):
     assert_no_wire_text(card(page))
     # The question stays open for another try.
     assert card(page).find_element(By.CSS_SELECTOR, ".survey-question").text == "How was it?"
+
+
+def test_each_question_passes_an_axe_audit_in_both_schemes(page):
+    for query in ("location=survey&dark=0", "location=survey&dark=1&dir=rtl"):
+        # The same visitor both times: each message starts a fresh survey at its first question.
+        page.open(query)
+        page.send(f"Hello {query}")
+        question = wait_question(page, "How would you rate this chat?")
+        for answer, next_question in ((4, "How did you find us?"), (0, "What could we do better?"), (None, None)):
+            results = audit(page.driver)
+            assert blocking(results) == [], f"{query}: {report(blocking(results))}"
+            if answer is None:
+                break
+            question.find_elements(By.CSS_SELECTOR, "[data-survey-answer]")[answer].click()
+            question = wait_question(page, next_question)
 
 
 def test_the_survey_card_loads_only_with_a_survey(page, driver):
