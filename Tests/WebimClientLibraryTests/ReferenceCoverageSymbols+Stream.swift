@@ -212,6 +212,10 @@ extension ReferenceCoverageSymbols {
             { (messageStream: any MessageStream) in messageStream.deleteUploadedFiles(fileGuid:completionHandler:) }
         )
         add(
+            "MessageStream.sendContacts(contacts:completionHandler:)",
+            { (messageStream: any MessageStream) in messageStream.sendContacts(contacts:completionHandler:) }
+        )
+        add(
             "MessageStream.sendSticker(withId:completionHandler:)",
             { (messageStream: any MessageStream) in messageStream.sendSticker(withId:completionHandler:) }
         )
@@ -444,6 +448,16 @@ extension ReferenceCoverageSymbols {
             "SendStickerCompletionHandler.onFailure(error:)",
             { (sendStickerCompletionHandler: any SendStickerCompletionHandler) in
                 sendStickerCompletionHandler.onFailure(error:)
+            }
+        )
+        add("ContactsCompletionHandler", (any ContactsCompletionHandler).self)
+        add(
+            "ContactsCompletionHandler.onSuccess()",
+            { (contactsCompletionHandler: any ContactsCompletionHandler) in contactsCompletionHandler.onSuccess }
+        )
+        add(
+            "ContactsCompletionHandler.onFailure(error:)",
+            { (contactsCompletionHandler: any ContactsCompletionHandler) in contactsCompletionHandler.onFailure(error:)
             }
         )
         add("UploadFileToServerCompletionHandler", (any UploadFileToServerCompletionHandler).self)

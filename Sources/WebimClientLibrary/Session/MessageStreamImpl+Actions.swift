@@ -59,6 +59,18 @@ extension MessageStreamImpl {
         }
     }
 
+    func sendContacts(contacts: String, completionHandler: (any ContactsCompletionHandler)?) throws {
+        try core.withAccess { core in
+            core.queue(.chatContactsResponse, [(WireParameter.visitorFields, contacts)]) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess()
+                case .failure(let code): completionHandler?.onFailure(error: ContactsError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
     func rateOperatorWith(
         id: String?,
         byRating rating: Int,
