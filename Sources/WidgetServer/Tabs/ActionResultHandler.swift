@@ -4,7 +4,7 @@ import WebimClientLibrary
 final class ActionResultHandler: DataMessageCompletionHandler, SendMessageCompletionHandler,
     EditMessageCompletionHandler, DeleteMessageCompletionHandler, SendFileCompletionHandler,
     SendKeyboardRequestCompletionHandler, RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler,
-    ReactionCompletionHandler, StorageRefusalHandler
+    ReactionCompletionHandler, ContactsCompletionHandler, StorageRefusalHandler
 {
     private let clientID: String
     private let events: TabEventLog
@@ -28,6 +28,7 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     func onFailure(error: RateOperatorError) { fail(ActionFailure(error)) }
     func onFailure(error: SendDialogToEmailAddressError) { fail(ActionFailure(error)) }
     func onFailure(error: ReactionError) { fail(ActionFailure(error)) }
+    func onFailure(error: ContactsError) { fail(ActionFailure(error)) }
 
     func onFailure(messageID: String, refusal: StorageRefusal) {
         budgets?.refused(refusal)
