@@ -212,6 +212,14 @@ extension ReferenceCoverageSymbols {
             { (messageStream: any MessageStream) in messageStream.deleteUploadedFiles(fileGuid:completionHandler:) }
         )
         add(
+            "MessageStream.resend(message:completionHandler:)",
+            { (messageStream: any MessageStream) in messageStream.resend(message:completionHandler:) }
+        )
+        add(
+            "MessageStream.cancelResend(message:)",
+            { (messageStream: any MessageStream) in messageStream.cancelResend(message:) }
+        )
+        add(
             "MessageStream.sendContacts(contacts:completionHandler:)",
             { (messageStream: any MessageStream) in messageStream.sendContacts(contacts:completionHandler:) }
         )
@@ -448,6 +456,19 @@ extension ReferenceCoverageSymbols {
             "SendStickerCompletionHandler.onFailure(error:)",
             { (sendStickerCompletionHandler: any SendStickerCompletionHandler) in
                 sendStickerCompletionHandler.onFailure(error:)
+            }
+        )
+        add("ResendMessageCompletionHandler", (any ResendMessageCompletionHandler).self)
+        add(
+            "ResendMessageCompletionHandler.onSuccess(messageID:)",
+            { (resendMessageCompletionHandler: any ResendMessageCompletionHandler) in
+                resendMessageCompletionHandler.onSuccess(messageID:)
+            }
+        )
+        add(
+            "ResendMessageCompletionHandler.onFailure()",
+            { (resendMessageCompletionHandler: any ResendMessageCompletionHandler) in
+                resendMessageCompletionHandler.onFailure
             }
         )
         add("ContactsCompletionHandler", (any ContactsCompletionHandler).self)
