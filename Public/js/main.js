@@ -147,6 +147,7 @@ async function startWidget(doc) {
       insert: (text) => composer.insert(text),
       openImage: (url, name) => void lightbox().then((viewer) => viewer.open(url, name)),
       loadOlder: () => void session.loadOlder(),
+      giveContacts: (fields) => session.request('contacts', 'POST', '/contacts', fields),
     },
   });
   new Header(required(doc, '[data-header]'), {

@@ -48,6 +48,8 @@ export class ChatSession extends EventTarget {
   /** @type {(code: string) => string | null} */
   #wording;
   #outbox = new Outbox();
+  /** Callers waiting for an action's outcome (`request`): clientId → resolve. */
+  #answers = new Map();
   #isPosting = false;
   #readPending = false;
   #stopped = false;
@@ -289,6 +291,23 @@ export class ChatSession extends EventTarget {
   }
 
   /**
+   * Performs an action as `act` does, and resolves with its outcome (its `result`, or the refusal of the request).
+   * @param {string} kind
+   * @param {string} method
+   * @param {string} path
+   * @param {object} body
+   * @returns {Promise<{ok: boolean, error?: {code?: string, message?: string} | null}>}
+   */
+  request(kind, method, path, body) {
+    const clientId = makeClientId();
+    return new Promise((resolve) => {
+      this.#answers.set(clientId, resolve);
+      this.#outbox.addAction(clientId, kind);
+      void this.#call(method, path, { ...body, clientId }, clientId);
+    });
+  }
+
+  /**
    * Performs an action on the tab (the panels' rating and transcript use it directly); its outcome
    * comes as a `result` event, matched to its `kind`.
    * @param {string} kind
@@ -311,7 +330,8 @@ export class ChatSession extends EventTarget {
       if (this.#outbox.get(clientId)?.kind === 'chat') this.#finish({ clientId, ok: true, error: null });
     } catch (error) {
       if (error instanceof ApiError && error.status === 503) return;
-      this.#finish({ clientId, ok: false, error: { message: this.describe(error) } });
+      const code = error instanceof ApiError ? error.code : undefined;
+      this.#finish({ clientId, ok: false, error: { code, message: this.describe(error) } });
     }
   }
 
@@ -319,6 +339,8 @@ export class ChatSession extends EventTarget {
   #finish(result) {
     const pending = this.#outbox.finish(result.clientId, result.ok);
     if (pending === undefined) return;
+    this.#answers.get(result.clientId)?.(result);
+    this.#answers.delete(result.clientId);
     if (!result.ok) {
       if (this.#store.findOutgoing(result.clientId)) this.#markFailed(result.clientId, result.error);
       else if (pending.messageId) this.#store.setMessageError(pending.messageId, this.describe(result.error));

@@ -138,6 +138,12 @@ extension APIError {
         case invalidCustomFields = "invalid_custom_fields"
         /// `email` is not an e-mail address.
         case invalidEmail = "invalid_email"
+        /// A contact (`name`, `email`, `phone`) is too long.
+        case contactTooLong = "contact_too_long"
+        /// `phone` has more than digits, spaces and `+ - ( )`.
+        case invalidPhone = "invalid_phone"
+        /// Contacts with none of `name`, `email`, `phone`.
+        case noContacts = "no_contacts"
         /// The message has no buttons.
         case notAKeyboard = "not_a_keyboard"
         /// The keyboard has no such button.

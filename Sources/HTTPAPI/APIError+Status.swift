@@ -9,7 +9,8 @@ extension APIError.Code {
             .invalidTabID, .invalidClear, .invalidLastEventID, .invalidAfter, .invalidClientID, .emptyText,
             .invalidText, .invalidQuotedMessageID, .quoteWithData, .invalidReaction, .invalidID, .invalidMessageID,
             .invalidButtonID, .draftTooLong, .invalidRating, .noteTooLong, .invalidOperatorID, .invalidAction,
-            .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .invalidMultipart, .emptyFile, .invalidGUID,
+            .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .contactTooLong, .invalidPhone,
+            .noContacts, .invalidMultipart, .emptyFile, .invalidGUID,
             .invalidThumb, .invalidLimit, .invalidBefore, .invalidOption, .invalidPath, .invalidWidget,
             .invalidVariant, .invalidSurveyAnswer:
             .badRequest

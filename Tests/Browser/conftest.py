@@ -354,6 +354,8 @@ class OtherDevice:
             answer = json.loads(response.read().decode())
         assert "error" not in answer, f"init as the other device failed: {answer}"
         self.page = {"page-id": answer["fullUpdate"]["pageId"], "auth-token": answer["fullUpdate"]["authToken"]}
+        #: What the service told this device at init (its `survey`, say).
+        self.full_update = answer["fullUpdate"]
 
     def act(self, action: str, **fields):
         """Posts one protocol action (`sticker`, …) and returns the service's answer."""

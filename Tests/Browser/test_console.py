@@ -11,6 +11,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
+from conftest import OperatorAPI, OtherDevice
 from console_pages import CONSOLE_MESSAGES, WIDGET_ITEMS, assert_no_script_errors, unique, windows  # noqa: F401
 
 
@@ -283,3 +284,36 @@ def test_api_errors_are_shown(windows, driver, wait):
     assert composer.get_attribute("value") == "Too late"
     alert.find_element(By.CSS_SELECTOR, "[data-alert-dismiss]").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-alert]") == [], "the alert was not dismissed")
+
+
+def test_operator_asks_for_contacts_and_starts_a_survey(windows, driver, wait, server):
+    windows.open_console()
+    windows.open_widget()
+    question = unique("Can you call me back?")
+    windows.visitor_writes(question)
+    windows.select_chat_with_last(question)
+    panel = driver.find_element(By.CSS_SELECTOR, "[data-visitor-panel]")
+    visitor_id = panel.get_attribute("data-visitor-id")
+
+    ask = panel.find_element(By.CSS_SELECTOR, '[data-action="contacts"]')
+    wait.until(lambda d: ask.get_attribute("aria-disabled") == "false", "Ask for contacts stayed disabled")
+    ask.click()
+    # The request reaches the visitor as one: the widget draws its form, not a plain operator line.
+    windows.show_widget()
+    wait.until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, '[data-message-type="contactInformationRequest"]'),
+        "the visitor's page never showed the contact request",
+    )
+    windows.show_console()
+    panel.find_element(By.CSS_SELECTOR, '[data-action="survey"]').click()
+    operator_api = OperatorAPI(server.console_url, server.console_token)
+
+    def announced(_):
+        survey = OtherDevice(operator_api, visitor_id, "manual").full_update.get("survey")
+        return survey or False
+
+    survey = wait.until(announced, "the service never had the survey")
+    questions = survey["config"]["descriptor"]["forms"][0]["questions"]
+    assert [question["type"] for question in questions] == ["stars", "radio", "comment"]
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-alert]") == []
+    assert_no_script_errors(driver)

@@ -30,6 +30,7 @@ import Testing
         ("invalid_message_id", 400), ("invalid_button_id", 400), ("draft_too_long", 400), ("invalid_rating", 400),
         ("note_too_long", 400), ("invalid_operator_id", 400), ("invalid_action", 400),
         ("first_question_too_long", 400), ("invalid_custom_fields", 400), ("invalid_email", 400),
+        ("contact_too_long", 400), ("invalid_phone", 400), ("no_contacts", 400),
         ("not_a_keyboard", 409), ("unknown_button", 404), ("no_operator", 409), ("invalid_survey_answer", 400),
         ("no_survey", 409),
         // The widget: files and history.

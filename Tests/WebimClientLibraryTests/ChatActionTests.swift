@@ -66,6 +66,27 @@ import WebimClientLibrary
         }
     }
 
+    @Test func contactsAnswerARequestAsAContactsMessageAndTheEmailChangesOnlySoOften() async throws {
+        try await ManualChat.with { chat in
+            try await chat.operatorJoins()
+            let handler = HandlerRecorder("contacts", chat.harness.listener)
+            // The first gives the e-mail; three changes are allowed, the fourth is refused.
+            for email in ["ann@example.com", "b@example.com", "c@example.com", "d@example.com"] {
+                try await chat.harness.run { _, stream in
+                    try stream.sendContacts(
+                        contacts: #"{"name":"Ann","email":"\#(email)"}"#,
+                        completionHandler: handler
+                    )
+                }
+                #expect(await chat.events.outcome(of: "contacts") == "success")
+            }
+            try await chat.harness.run { _, stream in
+                try stream.sendContacts(contacts: #"{"email":"e@example.com"}"#, completionHandler: handler)
+            }
+            #expect(await chat.events.outcome(of: "contacts") == "emailChangedTooManyTimes")
+        }
+    }
+
     @Test func keyboardButtonCompletesTheKeyboardOnceAndASecondPressIsRefused() async throws {
         try await ManualChat.with { chat in
             try await chat.operatorJoins()

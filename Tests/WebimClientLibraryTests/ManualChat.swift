@@ -110,6 +110,7 @@ struct ManualChat: Sendable {
 final class HandlerRecorder: SendMessageCompletionHandler, DataMessageCompletionHandler, EditMessageCompletionHandler,
     DeleteMessageCompletionHandler, SendFileCompletionHandler, SendKeyboardRequestCompletionHandler,
     RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler, SendStickerCompletionHandler,
+    ContactsCompletionHandler,
     SendFilesCompletionHandler, DeleteUploadedFileCompletionHandler, UploadFileToServerCompletionHandler,
     ServerSideSettingsCompletionHandler, RawLocationConfigCompletionHandler, SearchMessagesCompletionHandler
 {
@@ -135,6 +136,7 @@ final class HandlerRecorder: SendMessageCompletionHandler, DataMessageCompletion
     func onFailure(messageID: String, error: KeyboardResponseError) { done("\(error)") }
     func onFailure(error: RateOperatorError) { done("\(error)") }
     func onFailure(error: SendDialogToEmailAddressError) { done("\(error)") }
+    func onFailure(error: ContactsError) { done("\(error)") }
     func onFailure(error: SendStickerError) { done("\(error)") }
     func onFailure(messageID: String, error: SendFilesError) { done("\(error)") }
     func onFailure(error: DeleteUploadedFileError) { done("\(error)") }

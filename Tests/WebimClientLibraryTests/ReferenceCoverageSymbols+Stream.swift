@@ -212,6 +212,18 @@ extension ReferenceCoverageSymbols {
             { (messageStream: any MessageStream) in messageStream.deleteUploadedFiles(fileGuid:completionHandler:) }
         )
         add(
+            "MessageStream.resend(message:completionHandler:)",
+            { (messageStream: any MessageStream) in messageStream.resend(message:completionHandler:) }
+        )
+        add(
+            "MessageStream.cancelResend(message:)",
+            { (messageStream: any MessageStream) in messageStream.cancelResend(message:) }
+        )
+        add(
+            "MessageStream.sendContacts(contacts:completionHandler:)",
+            { (messageStream: any MessageStream) in messageStream.sendContacts(contacts:completionHandler:) }
+        )
+        add(
             "MessageStream.sendSticker(withId:completionHandler:)",
             { (messageStream: any MessageStream) in messageStream.sendSticker(withId:completionHandler:) }
         )
@@ -444,6 +456,29 @@ extension ReferenceCoverageSymbols {
             "SendStickerCompletionHandler.onFailure(error:)",
             { (sendStickerCompletionHandler: any SendStickerCompletionHandler) in
                 sendStickerCompletionHandler.onFailure(error:)
+            }
+        )
+        add("ResendMessageCompletionHandler", (any ResendMessageCompletionHandler).self)
+        add(
+            "ResendMessageCompletionHandler.onSuccess(messageID:)",
+            { (resendMessageCompletionHandler: any ResendMessageCompletionHandler) in
+                resendMessageCompletionHandler.onSuccess(messageID:)
+            }
+        )
+        add(
+            "ResendMessageCompletionHandler.onFailure()",
+            { (resendMessageCompletionHandler: any ResendMessageCompletionHandler) in
+                resendMessageCompletionHandler.onFailure
+            }
+        )
+        add("ContactsCompletionHandler", (any ContactsCompletionHandler).self)
+        add(
+            "ContactsCompletionHandler.onSuccess()",
+            { (contactsCompletionHandler: any ContactsCompletionHandler) in contactsCompletionHandler.onSuccess }
+        )
+        add(
+            "ContactsCompletionHandler.onFailure(error:)",
+            { (contactsCompletionHandler: any ContactsCompletionHandler) in contactsCompletionHandler.onFailure(error:)
             }
         )
         add("UploadFileToServerCompletionHandler", (any UploadFileToServerCompletionHandler).self)

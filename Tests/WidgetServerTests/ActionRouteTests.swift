@@ -82,6 +82,13 @@ import Testing
             #expect(mailed.status == 202)
             let mail = await stream.waitFor { $0.name == "result" && $0.json["clientId"] as? String == "mail-0001" }
             #expect(mail?.json["ok"] as? Bool == true)
+            let contacts = try await client.post(
+                "/api/tabs/\(tab)/contacts",
+                #"{"name":"Ann","email":"ann@example.com","phone":"+7 (900) 123-45-67","clientId":"cont-0001"}"#
+            )
+            #expect(contacts.status == 202)
+            let given = await stream.waitFor { $0.name == "result" && $0.json["clientId"] as? String == "cont-0001" }
+            #expect(given?.json["ok"] as? Bool == true)
 
             let transcript = try await client.get("/api/tabs/\(tab)/transcript")
             #expect(transcript.status == 200)

@@ -91,9 +91,9 @@ import WebimClientLibrary
                 "malicious_file_detected", "upload_not_allowed", "no_chat", "button_id_not_set",
                 "request_message_id_not_set", "can_not_create_response", "wrong_operator_id", "note_is_too_long",
                 "operator_not_in_chat", "rate_disabled", "rate_value_incorrect", "sent_too_many_times",
-                "visitor_budget_exceeded", "storage_budget_exceeded", "survey_disabled", "no_current_survey",
-                "incorrect_survey_id", "incorrect_stars_value", "incorrect_radio_value", "max_comment_length_exceeded",
-                "question_not_found",
+                "email_changed_too_many_times", "visitor_budget_exceeded", "storage_budget_exceeded", "survey_disabled",
+                "no_current_survey", "incorrect_survey_id", "incorrect_stars_value", "incorrect_radio_value",
+                "max_comment_length_exceeded", "question_not_found",
             ]
         )
         // Each refusal reads as a sentence, and the generic one only where nothing more is known.

@@ -139,6 +139,29 @@ import Testing
             status: 400,
             code: "invalid_email"
         ),
+        Case(
+            method: .POST,
+            path: "/contacts",
+            body: #"{"email":"nope","clientId":"page-0010"}"#,
+            status: 400,
+            code: "invalid_email",
+            field: "email"
+        ),
+        Case(
+            method: .POST,
+            path: "/contacts",
+            body: #"{"phone":"call me <b>","clientId":"page-0011"}"#,
+            status: 400,
+            code: "invalid_phone",
+            field: "phone"
+        ),
+        Case(
+            method: .POST,
+            path: "/contacts",
+            body: #"{"name":"  ","clientId":"page-0012"}"#,
+            status: 400,
+            code: "no_contacts"
+        ),
         Case(method: .GET, path: "/history?limit=0", status: 400, code: "invalid_limit", field: "limit"),
         Case(method: .GET, path: "/history?before=nope", status: 404, code: "unknown_message"),
         Case(method: .GET, path: "/events?after=x", status: 400, code: "invalid_after"),
@@ -168,7 +191,7 @@ import Testing
     @Test func unknownTabsAndPathsAreJSON404s() async throws {
         try await LiveStack.withStack { stack in
             let client = WidgetClient(stack)
-            for path in ["/messages", "/read", "/typing", "/chat", "/rating", "/keyboard", "/transcript"] {
+            for path in ["/messages", "/read", "/typing", "/chat", "/rating", "/keyboard", "/transcript", "/contacts"] {
                 let answer = try await client.post("/api/tabs/AAAAAAAAAAAAAAAAAAAAAA\(path)", "{}")
                 #expect(answer.status == 404 && answer.errorCode == "unknown_tab", "\(path)")
             }

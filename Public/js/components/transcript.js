@@ -21,6 +21,7 @@ const PARTS = Object.freeze({
   attachment: () => import('./attachment.js'),
   keyboard: () => import('./keyboard.js'),
   reactions: () => import('./reactions.js'),
+  contacts: () => import('./contact-form.js'),
 });
 
 /**
@@ -31,6 +32,7 @@ const PARTS = Object.freeze({
  * @property {(text: string) => void} insert
  * @property {(url: string, name: string) => void} openImage
  * @property {() => void} loadOlder
+ * @property {(fields: Record<string, string>) => Promise<{ok: boolean, error?: {code?: string} | null}>} giveContacts
  */
 
 /** Renders the transcript and keeps it in step with the store. */
@@ -203,6 +205,9 @@ export class Transcript {
     );
     this.#part('keyboard', message.keyboard, (part) => part.renderKeyboard(q('message-keyboard'), message, this.#strings));
     this.#part('reactions', message.canReact || null, (part) => part.renderReactions(q('message-actions'), message, this.#strings));
+    this.#part('contacts', message.type === 'contactInformationRequest' || null, (part) =>
+      part.renderContactForm(q('message-contacts'), message, this.#strings, this.#actions.giveContacts),
+    );
 
     let text = message.text;
     if (message.type === 'keyboardResponse' && text === '') text = message.keyboardRequest?.button?.text ?? '';

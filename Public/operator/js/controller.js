@@ -3,6 +3,23 @@
 
 import { hasOpenChat } from './model.js';
 
+/** The survey "Start survey" sends: one question of each kind the widget draws (stars, radio, comment). */
+const CONSOLE_SURVEY = Object.freeze({
+  id: 1,
+  descriptor: {
+    forms: [
+      {
+        id: 1,
+        questions: [
+          { type: 'stars', text: 'How would you rate our help?' },
+          { type: 'radio', text: 'Did we answer your question?', options: ['Yes', 'Partly', 'No'] },
+          { type: 'comment', text: 'Anything we could do better?' },
+        ],
+      },
+    ],
+  },
+});
+
 /** Performs the operator's actions and keeps the store current. */
 export class ConsoleController {
   #api;
@@ -195,6 +212,28 @@ export class ConsoleController {
    */
   close(id) {
     return this.#act('Close chat', id, () => this.#api.act(id, 'close'));
+  }
+
+  /**
+   * Starts the console's survey (one question of each kind); an unfinished one is finished first.
+   * @param {string} id
+   * @returns {Promise<boolean>}
+   */
+  startSurvey(id) {
+    return this.#act('Start survey', id, () => this.#api.act(id, 'survey', CONSOLE_SURVEY));
+  }
+
+  /**
+   * Asks the visitor for their name and e-mail: a contact-information request (`cont_req`), which the
+   * widget shows as a form.
+   * @param {string} id
+   * @returns {Promise<boolean>}
+   */
+  askForContacts(id) {
+    return this.#act('Ask for contacts', id, async () => {
+      await this.#joinIfWaiting(id);
+      await this.#api.act(id, 'messages', { text: 'Could you leave your name and e-mail, so we can get back to you?', kind: 'cont_req' });
+    });
   }
 
   /**

@@ -115,6 +115,13 @@ public enum SendDialogToEmailAddressError: Error, Sendable, Equatable {
     case unknown
 }
 
+/// Errors of `sendContacts(contacts:completionHandler:)` (iOS 4.0).
+public enum ContactsError: Error, Sendable, Equatable {
+    /// `email-changed-too-many-times`
+    case emailChangedTooManyTimes
+    case unknown
+}
+
 /// Errors of `sendSticker(withId:completionHandler:)` (iOS 4.0).
 public enum SendStickerError: Error, Sendable, Equatable {
     /// `no-sticker-id`

@@ -53,6 +53,18 @@ public protocol SendDialogToEmailAddressCompletionHandler: AnyObject, Sendable {
     func onFailure(error: SendDialogToEmailAddressError)
 }
 
+/// iOS 4.0: result of `resend(message:completionHandler:)`.
+public protocol ResendMessageCompletionHandler: AnyObject, Sendable {
+    func onSuccess(messageID: String)
+    func onFailure()
+}
+
+/// iOS 4.0: result of `sendContacts(contacts:completionHandler:)`.
+public protocol ContactsCompletionHandler: AnyObject, Sendable {
+    func onSuccess()
+    func onFailure(error: ContactsError)
+}
+
 /// v3: result of `getServerSideSettings(completionHandler:)`.
 public protocol ServerSideSettingsCompletionHandler: AnyObject, Sendable {
     func onSuccess(webimServerSideSettings: WebimServerSideSettings)

@@ -37,6 +37,14 @@ public protocol MessageStream: AnyObject {
     func setChatRead() throws
     func set(prechatFields: String) throws
     func sendDialogTo(emailAddress: String, completionHandler: (any SendDialogToEmailAddressCompletionHandler)?) throws
+    /// iOS 4.0: sends again a message still `sending`; its handler hears when the service has it. A message that is
+    /// not `sending` is left alone.
+    func resend(message: any Message, completionHandler: (any ResendMessageCompletionHandler)?) throws
+    /// iOS 4.0: gives up a message still `sending`: it leaves the outbox and the list (`removed(message:)`).
+    func cancelResend(message: any Message) throws
+    /// iOS 4.0: answers an operator's contact-information request with the visitor's contacts, a JSON object of
+    /// field names and values (`chat.cont_resp`); the chat gets a `contacts` message with them.
+    func sendContacts(contacts: String, completionHandler: (any ContactsCompletionHandler)?) throws
     func rateOperatorWith(
         id: String?,
         byRating rating: Int,

@@ -106,6 +106,12 @@ extension SendDialogToEmailAddressError {
     }
 }
 
+extension ContactsError {
+    init(wireCode: String) {
+        self = wireCode == WireError.emailChangedTooManyTimes ? .emailChangedTooManyTimes : .unknown
+    }
+}
+
 extension SendStickerError {
     init(wireCode: String) {
         self = wireCode == WireError.noStickerID ? .noStickerId : .unknown

@@ -90,6 +90,27 @@ struct ActionQueue: Sendable {
         }
     }
 
+    /// Takes the message `outboxID` out of the queue (`cancelResend`): it is sent no more. One already on the wire
+    /// may still reach the service, as in the SDK; its answer then finds nothing to finish.
+    mutating func remove(outboxID: String) -> QueuedAction? {
+        guard let index = waiting.firstIndex(where: { $0.outboxID == outboxID }) else { return nil }
+        return waiting.remove(at: index)
+    }
+
+    /// Adds `handler` to what the message `outboxID` calls when it ends (`resend`); false when it is not queued.
+    mutating func alsoOnFinish(
+        outboxID: String,
+        _ handler: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
+    ) -> Bool {
+        guard let index = waiting.firstIndex(where: { $0.outboxID == outboxID }) else { return false }
+        let first = waiting[index].onFinish
+        waiting[index].onFinish = { core, outcome in
+            first(core, outcome)
+            handler(core, outcome)
+        }
+        return true
+    }
+
     /// Empties the queue (the session ended): each waiting request is canceled.
     mutating func cancelAll() -> [Action] {
         defer { waiting = [] }

@@ -59,6 +59,40 @@ extension MessageStreamImpl {
         }
     }
 
+    func resend(message: any Message, completionHandler: (any ResendMessageCompletionHandler)?) throws {
+        try core.withAccess { core in
+            guard message.getSendStatus() == .sending else { return }
+            let id = message.getID()
+            let queued = core.resend(messageID: id) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess(messageID: id)
+                case .failure: completionHandler?.onFailure()
+                case .canceled: break
+                }
+            }
+            if !queued { completionHandler?.onFailure() }
+        }
+    }
+
+    func cancelResend(message: any Message) throws {
+        try core.withAccess { core in
+            guard message.getSendStatus() == .sending else { return }
+            core.cancelResend(messageID: message.getID())
+        }
+    }
+
+    func sendContacts(contacts: String, completionHandler: (any ContactsCompletionHandler)?) throws {
+        try core.withAccess { core in
+            core.queue(.chatContactsResponse, [(WireParameter.visitorFields, contacts)]) { _, outcome in
+                switch outcome {
+                case .success: completionHandler?.onSuccess()
+                case .failure(let code): completionHandler?.onFailure(error: ContactsError(wireCode: code))
+                case .canceled: break
+                }
+            }
+        }
+    }
+
     func rateOperatorWith(
         id: String?,
         byRating rating: Int,

@@ -35,6 +35,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
     case rateDisabled = "rate_disabled"
     case rateValueIncorrect = "rate_value_incorrect"
     case sentTooManyTimes = "sent_too_many_times"
+    case emailChangedTooManyTimes = "email_changed_too_many_times"
     case visitorBudgetExceeded = "visitor_budget_exceeded"
     case storageBudgetExceeded = "storage_budget_exceeded"
     case surveyDisabled = "survey_disabled"
@@ -78,6 +79,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
         case .rateDisabled: "Rating is turned off."
         case .rateValueIncorrect: "A rating is from 1 to 5."
         case .sentTooManyTimes: "The transcript was sent too many times."
+        case .emailChangedTooManyTimes: "The e-mail address was changed too many times."
         case .visitorBudgetExceeded: "This chat has stored as much as it can for one visitor (the visitor budget)."
         case .storageBudgetExceeded: "The chat service's storage is full (the server's storage budget)."
         case .surveyDisabled: "Surveys are turned off."
@@ -202,6 +204,13 @@ extension ActionFailure {
         case .incorrectSurveyID: self = .incorrectSurveyId
         case .noCurrentSurvey: self = .noCurrentSurvey
         case .surveyDisabled: self = .surveyDisabled
+        case .unknown: self = .unknown
+        }
+    }
+
+    init(_ error: ContactsError) {
+        switch error {
+        case .emailChangedTooManyTimes: self = .emailChangedTooManyTimes
         case .unknown: self = .unknown
         }
     }

@@ -3,7 +3,8 @@ import HTTPAPI
 import Hummingbird
 import WebimWire
 
-/// The chat's other actions: keyboard buttons, typing, rating, starting and closing, reading, e-mailed transcripts.
+/// The chat's other actions: keyboard buttons, typing, rating, starting and closing, reading, e-mailed transcripts,
+/// contacts given when the operator asks for them.
 struct ActionController {
     let registry: TabRegistry
 
@@ -16,6 +17,7 @@ struct ActionController {
             .post("{tab}/chat", use: chat)
             .post("{tab}/read", use: markRead)
             .post("{tab}/transcript", use: emailTranscript)
+            .post("{tab}/contacts", use: sendContacts)
     }
 
     private struct Keyboard: Decodable {
@@ -126,6 +128,44 @@ struct ActionController {
         try Validation.email(body.email)
         try Validation.clientID(body.clientId)
         try await tab.sendTranscript(to: body.email, clientID: body.clientId)
+        return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
+    }
+
+    /// The visitor's contacts: `name`, `email`, `phone`, each optional text, at least one given.
+    private struct Contacts: Decodable {
+        var name: String?
+        var email: String?
+        var phone: String?
+        var clientId: String
+
+        private enum CodingKeys: String, CodingKey {
+            case name = "name"
+            case email = "email"
+            case phone = "phone"
+            case clientId = "clientId"
+        }
+    }
+
+    private func sendContacts(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        let body = try await request.decode(as: Contacts.self, context: context)
+        try Validation.clientID(body.clientId)
+        var fields: [String: String] = [:]
+        for (name, value) in [("name", body.name), ("email", body.email), ("phone", body.phone)] {
+            guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { continue }
+            try Validation.length(value, atMost: 256, field: name, code: .contactTooLong)
+            fields[name] = value
+        }
+        if let email = fields["email"] { try Validation.email(email) }
+        if let phone = fields["phone"], !phone.allSatisfy({ $0.isASCII && ($0.isNumber || " +-().".contains($0)) }) {
+            throw APIError(.invalidPhone, "A phone number has digits, spaces and + - ( ) only.", field: "phone")
+        }
+        guard !fields.isEmpty else {
+            throw APIError(.noContacts, "Give a name, an e-mail address or a phone number.", field: "name")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try await tab.sendContacts(String(decoding: try encoder.encode(fields), as: UTF8.self), clientID: body.clientId)
         return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 }

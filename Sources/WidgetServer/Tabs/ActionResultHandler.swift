@@ -4,7 +4,8 @@ import WebimClientLibrary
 final class ActionResultHandler: DataMessageCompletionHandler, SendMessageCompletionHandler,
     EditMessageCompletionHandler, DeleteMessageCompletionHandler, SendFileCompletionHandler,
     SendKeyboardRequestCompletionHandler, RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler,
-    ReactionCompletionHandler, SendSurveyAnswerCompletionHandler, SurveyCloseCompletionHandler, StorageRefusalHandler
+    ReactionCompletionHandler, ContactsCompletionHandler, SendSurveyAnswerCompletionHandler,
+    SurveyCloseCompletionHandler, StorageRefusalHandler
 {
     private let clientID: String
     private let events: TabEventLog
@@ -30,6 +31,7 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     func onFailure(error: ReactionError) { fail(ActionFailure(error)) }
     func onFailure(error: SendSurveyAnswerError) { fail(ActionFailure(error)) }
     func onFailure(error: SurveyCloseError) { fail(ActionFailure(error)) }
+    func onFailure(error: ContactsError) { fail(ActionFailure(error)) }
 
     func onFailure(messageID: String, refusal: StorageRefusal) {
         budgets?.refused(refusal)

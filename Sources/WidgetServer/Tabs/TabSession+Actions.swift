@@ -131,6 +131,14 @@ extension TabSession {
         }
     }
 
+    /// Answers the operator's contact-information request with `contacts` (a JSON object of fields).
+    func sendContacts(_ contacts: String, clientID: String) throws {
+        try once(clientID: clientID) { handler in
+            try requireStream().sendContacts(contacts: contacts, completionHandler: handler)
+            return contacts
+        }
+    }
+
     /// Sends a file, once per `clientID` as `send` does.
     func sendFile(_ data: Data, filename: String, mimeType: String, clientID: String) throws -> OutgoingMessageReceipt {
         let stream = try requireStream()

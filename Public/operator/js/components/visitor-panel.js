@@ -1,6 +1,6 @@
 // The selected visitor's header. It owns `[data-visitor-panel]`: who the visitor is, the chat's
-// state and operator, badges, the visitor's fields, and the chat actions (join, close, pause or
-// resume the scenario, ban or unban, transfer to a department). Unavailable actions are
+// state and operator, badges, the visitor's fields, and the chat actions (join, close, start a
+// survey, ask for contacts, pause or resume the scenario, ban or unban, transfer to a department). Unavailable actions are
 // `aria-disabled`, not `disabled`, so a button keeps the focus when its state changes.
 
 import { chatState, hasOpenChat, STATE_LABELS } from '../model.js';
@@ -26,7 +26,7 @@ export class VisitorPanel {
     this.#controller = controller;
     this.#departments = /** @type {HTMLSelectElement} */ (root.querySelector('[data-transfer-department]'));
     this.#buttons = Object.fromEntries(
-      ['join', 'close', 'pause', 'ban', 'transfer'].map((name) => [
+      ['join', 'close', 'survey', 'contacts', 'pause', 'ban', 'transfer'].map((name) => [
         name,
         /** @type {HTMLButtonElement} */ (root.querySelector(`[data-action="${name}"]`)),
       ]),
@@ -64,6 +64,8 @@ export class VisitorPanel {
 
     this.#setEnabled('join', open);
     this.#setEnabled('close', open);
+    this.#setEnabled('survey', open);
+    this.#setEnabled('contacts', open);
     this.#buttons.pause.textContent = visitor.scenarioPaused ? 'Resume scenario' : 'Pause scenario';
     this.#buttons.ban.textContent = visitor.banned ? 'Unban visitor' : 'Ban visitor';
     this.#renderDepartments(visitor);
@@ -81,6 +83,12 @@ export class VisitorPanel {
         break;
       case 'close':
         void this.#controller.close(id);
+        break;
+      case 'survey':
+        void this.#controller.startSurvey(id);
+        break;
+      case 'contacts':
+        void this.#controller.askForContacts(id);
         break;
       case 'pause':
         void this.#controller.setPaused(id, !visitor.scenarioPaused);
