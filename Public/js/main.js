@@ -102,13 +102,8 @@ async function startWidget(doc) {
     return startPanels(doc, { store, strings, session });
   });
 
-  // The survey card, its strings and its stylesheet come with the first survey.
-  const survey = once(async () => {
-    const [{ SurveyCard }] = await Promise.all([import('./components/survey.js'), loadStylesheet(doc, '/static/css/survey.css'), strings.load('survey')]);
-    const card = new SurveyCard(doc, { store, strings, answer: (text) => session.survey('answer', text), close: () => session.survey('close') });
-    required(doc, '[data-transcript]').after(card.root);
-    return card;
-  });
+  // The survey card, with its strings and stylesheet, comes with the first survey.
+  const survey = once(() => import('./components/survey.js').then((m) => m.startSurvey(doc, { store, strings, session })));
   store.addEventListener('survey', () => store.survey && void survey());
 
   const upload = (files) =>

@@ -229,7 +229,8 @@ export class ChatSession extends EventTarget {
    * @param {string} [answer] Stars `1`–`5`, an option's 1-based number, or a comment.
    */
   survey(action, answer) {
-    void this.act('survey', 'POST', '/survey', action === 'answer' ? { action, answer } : { action });
+    // JSON leaves out an undefined `answer`: closing sends the action alone.
+    void this.act('survey', 'POST', '/survey', { action, answer });
   }
 
   /**

@@ -2,7 +2,7 @@
 // transcript. Stars (1 to 5), one of the options (radio), or a comment; a close button ends the survey.
 // Loaded with its strings and stylesheet only when a survey first arrives.
 
-import { el } from '../dom.js';
+import { el, loadStylesheet } from '../dom.js';
 
 /** The longest comment the server takes (`POST …/survey`, `invalid_survey_answer` beyond it). */
 export const COMMENT_LIMIT = 1000;
@@ -23,6 +23,22 @@ const REFUSALS = Object.freeze({
 const THANKS_MS = 4000;
 
 let serial = 0;
+
+/**
+ * Loads the card's stylesheet and strings, then shows the card under the transcript (`[data-transcript]`).
+ * @param {Document} doc
+ * @param {object} deps
+ * @param {import('../store.js').ChatStore} deps.store
+ * @param {import('../i18n.js').Strings} deps.strings
+ * @param {import('../session.js').ChatSession} deps.session
+ * @returns {Promise<SurveyCard>}
+ */
+export async function startSurvey(doc, { store, strings, session }) {
+  await Promise.all([loadStylesheet(doc, '/static/css/survey.css'), strings.load('survey')]);
+  const card = new SurveyCard(doc, { store, strings, answer: (text) => session.survey('answer', text), close: () => session.survey('close') });
+  doc.querySelector('[data-transcript]')?.after(card.root);
+  return card;
+}
 
 /**
  * Shows `store.survey` (the `survey` event's) and sends the visitor's answers. Hooks: `data-survey-answer`
