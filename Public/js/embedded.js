@@ -19,6 +19,8 @@ const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
 /** How long a framed chat waits for its site's `begin` before it starts its session anyway. */
 const BEGIN_WAIT_MS = 3000;
 /** Message types that an operator or a bot sent: the site's `message` event. */
+/** The most custom data a site's `send` may carry, as UTF-8 JSON. */
+const MAX_DATA_BYTES = 4096;
 const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard', 'operatorBusy', 'info']);
 
 /**
@@ -189,6 +191,15 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
     prefill: (text) => {
       if (typeof text === 'string') composer.prefill(text.slice(0, 1000));
     },
+    // The site sends a message as the visitor, with its custom data (the SDK's `getData()`) when it gives some.
+    send: (text, data) => {
+      const json = data == null ? null : JSON.stringify(data);
+      const bytes = json === null ? 0 : new TextEncoder().encode(json).length;
+      if (typeof text !== 'string' || text.trim() === '') post('error', { kind: 'message', code: 'empty_text', message: 'A message needs some text.' });
+      else if (json !== null && (typeof data !== 'object' || Array.isArray(data) || bytes > MAX_DATA_BYTES)) {
+        post('error', { kind: 'message', code: 'invalid_data', message: `data must be a JSON object of at most ${MAX_DATA_BYTES} bytes.` });
+      } else session.send(text, json === null ? {} : { data: JSON.parse(json) });
+    },
     setCustomFields: (fields) => session.setCustomFields(customFields(fields)),
     setVisitor: (fields) => {
       if (typeof fields === 'string') session.identify(fields, { started });
@@ -277,7 +288,7 @@ function forwardEvents({ store, session, post }) {
   session.addEventListener('messageAdded', (event) => {
     const message = /** @type {CustomEvent} */ (event).detail;
     if (message && FROM_OPERATOR.has(message.type)) {
-      post('message', { id: message.id, text: message.text, sender: message.senderName, type: message.type });
+      post('message', { id: message.id, text: message.text, sender: message.senderName, type: message.type, data: message.data ?? null });
     }
   });
   session.addEventListener('result', (event) => {

@@ -153,6 +153,23 @@ async function startWidget(doc) {
       transcript: () => void panels().then(({ transcriptForm }) => transcriptForm.open()),
     },
   });
+  // The sticker button and its picker load only where the location offers stickers.
+  const stickers = once(() =>
+    import('./components/stickers.js').then(({ startStickerPicker }) =>
+      startStickerPicker(/** @type {HTMLFormElement} */ (required(doc, '[data-composer]')), {
+        strings,
+        onPick: (stickerId) => {
+          void session.act('sticker', 'POST', '/stickers', { stickerId });
+          transcript.scrollToLatest();
+        },
+      }),
+    ),
+  );
+  let offersStickers = false;
+  store.addEventListener('limits', () => {
+    offersStickers ||= (store.limits?.stickers?.length ?? 0) > 0;
+    if (offersStickers) void stickers().then((picker) => picker.show(store.limits?.stickers ?? []));
+  });
   // The page kit's connection line as a banner: in the visitor's words, only while the stream is down.
   const banner = required(doc, '[data-connection-banner]');
   new ConnectionStatus(banner, { store, label: (state) => (state === 'live' ? '' : strings.t(state)) });
@@ -170,7 +187,7 @@ async function startWidget(doc) {
     if (result.kind === 'rating') void panels().then(({ rating }) => rating.result(result, 'rated'));
     else if (result.kind === 'transcript') void panels().then(({ transcriptForm }) => transcriptForm.result(result, 'transcriptSent'));
     // A file the service refused is gone from the list (the SDK removes it), so the composer says why.
-    else if (!result.ok && (result.kind === 'chat' || result.kind === 'file')) composer.showError(result.error ? session.describe(result.error) : strings.t('unknownError'));
+    else if (!result.ok && ['chat', 'file', 'sticker'].includes(result.kind)) composer.showError(result.error ? session.describe(result.error) : strings.t('unknownError'));
   });
   // Browsers let a page play sound only after the visitor has interacted with it, so the beeper
   // loads on the first key or pointer press; before that a new message makes no sound.

@@ -91,7 +91,7 @@ import WebimClientLibrary
                 "malicious_file_detected", "upload_not_allowed", "no_chat", "button_id_not_set",
                 "request_message_id_not_set", "can_not_create_response", "wrong_operator_id", "note_is_too_long",
                 "operator_not_in_chat", "rate_disabled", "rate_value_incorrect", "sent_too_many_times",
-                "email_changed_too_many_times", "visitor_budget_exceeded", "storage_budget_exceeded",
+                "email_changed_too_many_times", "visitor_budget_exceeded", "storage_budget_exceeded", "no_sticker_id",
             ]
         )
         // Each refusal reads as a sentence, and the generic one only where nothing more is known.
@@ -107,5 +107,6 @@ import WebimClientLibrary
         #expect(ActionFailure(DataMessageError.quotedMessageWrongId).rawValue == "quoted_message_wrong_id")
         #expect(ActionFailure(DeleteMessageError.messageNotFound).rawValue == "message_not_found")
         #expect(ActionFailure(ReactionError.notAllowed).rawValue == "not_allowed")
+        #expect(ActionFailure(SendStickerError.noStickerId).rawValue == "no_sticker_id")
     }
 }

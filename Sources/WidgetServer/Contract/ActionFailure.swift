@@ -38,6 +38,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
     case emailChangedTooManyTimes = "email_changed_too_many_times"
     case visitorBudgetExceeded = "visitor_budget_exceeded"
     case storageBudgetExceeded = "storage_budget_exceeded"
+    case noStickerId = "no_sticker_id"
 
     /// The sentence the page shows.
     var message: String {
@@ -75,6 +76,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
         case .emailChangedTooManyTimes: "The e-mail address was changed too many times."
         case .visitorBudgetExceeded: "This chat has stored as much as it can for one visitor (the visitor budget)."
         case .storageBudgetExceeded: "The chat service's storage is full (the server's storage budget)."
+        case .noStickerId: "The chat service has no such sticker."
         }
     }
 }
@@ -175,6 +177,13 @@ extension ActionFailure {
     init(_ error: ContactsError) {
         switch error {
         case .emailChangedTooManyTimes: self = .emailChangedTooManyTimes
+        case .unknown: self = .unknown
+        }
+    }
+
+    init(_ error: SendStickerError) {
+        switch error {
+        case .noStickerId: self = .noStickerId
         case .unknown: self = .unknown
         }
     }

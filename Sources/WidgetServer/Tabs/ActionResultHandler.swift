@@ -4,7 +4,7 @@ import WebimClientLibrary
 final class ActionResultHandler: DataMessageCompletionHandler, SendMessageCompletionHandler,
     EditMessageCompletionHandler, DeleteMessageCompletionHandler, SendFileCompletionHandler,
     SendKeyboardRequestCompletionHandler, RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler,
-    ReactionCompletionHandler, ContactsCompletionHandler, StorageRefusalHandler
+    ReactionCompletionHandler, ContactsCompletionHandler, SendStickerCompletionHandler, StorageRefusalHandler
 {
     private let clientID: String
     private let events: TabEventLog
@@ -29,6 +29,7 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     func onFailure(error: SendDialogToEmailAddressError) { fail(ActionFailure(error)) }
     func onFailure(error: ReactionError) { fail(ActionFailure(error)) }
     func onFailure(error: ContactsError) { fail(ActionFailure(error)) }
+    func onFailure(error: SendStickerError) { fail(ActionFailure(error)) }
 
     func onFailure(messageID: String, refusal: StorageRefusal) {
         budgets?.refused(refusal)
