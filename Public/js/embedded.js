@@ -192,13 +192,13 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
       if (typeof text === 'string') composer.prefill(text.slice(0, 1000));
     },
     // The site sends a message as the visitor, with its custom data (the SDK's `getData()`) when it gives some.
-    send: (text, data) => {
-      const json = data == null ? null : JSON.stringify(data);
-      const bytes = json === null ? 0 : new TextEncoder().encode(json).length;
+    // `json` is the loader's JSON text of the site's `data` (undefined without one).
+    send: (text, json) => {
+      const data = typeof json === 'string' ? parseJson(json) : null;
+      const fits = typeof json !== 'string' || (new TextEncoder().encode(json).length <= MAX_DATA_BYTES && (json === 'null' || isPlainObject(data)));
       if (typeof text !== 'string' || text.trim() === '') post('error', { kind: 'message', code: 'empty_text', message: 'A message needs some text.' });
-      else if (json !== null && (typeof data !== 'object' || Array.isArray(data) || bytes > MAX_DATA_BYTES)) {
-        post('error', { kind: 'message', code: 'invalid_data', message: `data must be a JSON object of at most ${MAX_DATA_BYTES} bytes.` });
-      } else session.send(text, json === null ? {} : { data: JSON.parse(json) });
+      else if (!fits) post('error', { kind: 'message', code: 'invalid_data', message: `data must be a JSON object of at most ${MAX_DATA_BYTES} bytes.` });
+      else session.send(text, isPlainObject(data) ? { data } : {});
     },
     setCustomFields: (fields) => session.setCustomFields(customFields(fields)),
     setVisitor: (fields) => {
@@ -300,6 +300,20 @@ function forwardEvents({ store, session, post }) {
       post('messageSent', { clientId: result.clientId, id: message?.id ?? null, text: message?.text ?? '' });
     }
   });
+}
+
+/** The value of JSON text, or undefined when it is none. */
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a JSON value is an object (not an array, not null). */
+function isPlainObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The consent line: what is kept, and one button to agree. */
