@@ -93,7 +93,9 @@ extension TabSession {
 
     /// Sends a sticker the location allows; a retry with the same `clientID` sends nothing again.
     func sendSticker(id stickerID: Int, clientID: String) async throws {
-        let allowed = await limits().stickers
+        // The last known set usually has it; the service is asked afresh only when it does not.
+        var allowed = events.limits.stickers
+        if !allowed.contains(where: { $0.id == stickerID }) { allowed = await limits().stickers }
         guard allowed.contains(where: { $0.id == stickerID }) else {
             let refusal = allowed.isEmpty ? "Stickers are not offered here." : "There is no such sticker here."
             throw APIError(.unknownSticker, refusal, field: "stickerId")
