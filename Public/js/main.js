@@ -153,22 +153,12 @@ async function startWidget(doc) {
       transcript: () => void panels().then(({ transcriptForm }) => transcriptForm.open()),
     },
   });
-  // The sticker button and its picker load only where the location offers stickers.
-  const stickers = once(() =>
-    import('./components/stickers.js').then(({ startStickerPicker }) =>
-      startStickerPicker(/** @type {HTMLFormElement} */ (required(doc, '[data-composer]')), {
-        strings,
-        onPick: (stickerId) => {
-          void session.act('sticker', 'POST', '/stickers', { stickerId });
-          transcript.scrollToLatest();
-        },
-      }),
-    ),
-  );
-  let offersStickers = false;
+  // The sticker button loads where the location offers stickers; once loaded, it follows the offer.
+  let stickers = null;
   store.addEventListener('limits', () => {
-    offersStickers ||= (store.limits?.stickers?.length ?? 0) > 0;
-    if (offersStickers) void stickers().then((picker) => picker.show(store.limits?.stickers ?? []));
+    if (stickers === null && !store.limits?.stickers?.length) return;
+    stickers ??= import('./components/stickers.js').then((module) => module.startStickerPicker(doc, { strings, session }));
+    void stickers.then((picker) => picker.show(store.limits?.stickers ?? []));
   });
   // The page kit's connection line as a banner: in the visitor's words, only while the stream is down.
   const banner = required(doc, '[data-connection-banner]');

@@ -67,9 +67,8 @@ export class Header {
     this.#root.toggleAttribute('data-title-is-operator', name !== '');
     show('operator-name', name);
     // The operator's title (`Operator.getTitle()`), under the name; the line ends in an ellipsis when long.
-    const title = name !== '' && typeof operator?.title === 'string' ? operator.title.trim() : '';
+    const title = name && typeof operator?.title === 'string' ? operator.title.trim() : '';
     show('operator-title', title);
-    q('operator-title').title = title;
     const avatar = /** @type {HTMLImageElement} */ (q('operator-avatar'));
     const avatarUrl = safeUrl(operator?.avatarUrl);
     avatar.hidden = avatarUrl === null;

@@ -193,14 +193,16 @@ export class StickerPicker {
 }
 
 /**
- * Starts the sticker button on the composer: loads the picker's styles and strings first, so it never shows unstyled.
- * @param {HTMLFormElement} composer
- * @param {{strings: import('../i18n.js').Strings, onPick: (stickerId: number) => void}} deps
+ * Starts the sticker button on the page's composer: loads the picker's styles and strings first, so it never shows
+ * unstyled. A picked sticker goes to the tab's sticker route; its outcome comes as a `result` of kind `sticker`.
+ * @param {Document} doc
+ * @param {{strings: import('../i18n.js').Strings, session: import('../session.js').ChatSession}} deps
  * @returns {Promise<StickerPicker>}
  */
-export async function startStickerPicker(composer, deps) {
-  await Promise.all([loadStylesheet(composer.ownerDocument, STYLESHEET), deps.strings.load('parts')]);
-  return new StickerPicker(composer, deps);
+export async function startStickerPicker(doc, { strings, session }) {
+  await Promise.all([loadStylesheet(doc, STYLESHEET), strings.load('parts')]);
+  const composer = /** @type {HTMLFormElement} */ (doc.querySelector('[data-composer]'));
+  return new StickerPicker(composer, { strings, onPick: (stickerId) => void session.act('sticker', 'POST', '/stickers', { stickerId }) });
 }
 
 /** A smiling face, drawn in the text's colour. */

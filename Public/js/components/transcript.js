@@ -209,14 +209,13 @@ export class Transcript {
     this.#part('contacts', message.type === 'contactInformationRequest' || null, (part) =>
       part.renderContactForm(q('message-contacts'), message, this.#strings, this.#actions.giveContacts),
     );
-    this.#part('sticker', message.sticker?.url ? message.sticker : null, (part) => part.renderSticker(q('message-files'), message, this.#strings));
+    this.#part('sticker', message.sticker?.url || null, (part) => part.renderSticker(q('message-files'), message, this.#strings));
 
     let text = message.text;
     if (message.type === 'keyboardResponse' && text === '') text = message.keyboardRequest?.button?.text ?? '';
     if (message.type === 'contactInformationRequest' && text === '') text = t('contactRequest');
     // A sticker with a picture is the picture (its name is the alt text); one without says which it is.
-    if (message.sticker && !message.sticker.url) text ||= t('sticker', { id: message.sticker.id ?? '' });
-    else if (message.type === 'sticker' && !message.sticker) text = t('sticker', { id: '' });
+    if (message.sticker) text ||= message.sticker.url ? '' : t('sticker', { id: message.sticker.id });
     const textElement = q('message-text');
     fillLinkified(textElement, text);
     textElement.hidden = text === '';
