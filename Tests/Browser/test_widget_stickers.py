@@ -10,6 +10,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from axe_audit import audit, blocking, report
 from host_site import HostSite, seen
 from test_embed import in_frame, wait_for_event
 
@@ -82,8 +83,13 @@ def test_a_sticker_shows_as_its_picture_and_one_is_picked_with_the_keyboard(page
     choices = picker.find_elements(By.CSS_SELECTOR, "button[data-sticker-id]")
     assert len(choices) == 8 and all(c.size["width"] >= 44 and c.size["height"] >= 44 for c in choices)
     assert [c.get_attribute("tabindex") for c in choices].count("0") == 1
+    # The open picker, the pictures and the title pass axe's serious and critical rules.
+    violations = blocking(audit(driver))
+    assert violations == [], report(violations)
 
     # Escape closes the picker and gives the focus back to the button.
+    focused = driver.switch_to.active_element
+    assert focused.get_attribute("data-sticker-id") == "1"
     focused.send_keys(Keys.ESCAPE)
     assert not picker.is_displayed()
     assert driver.switch_to.active_element == button
