@@ -17,11 +17,12 @@
   const data = script.dataset;
   /** The widget options the frame's URL carries (Sources/WidgetServer/README.md). */
   const options = {};
-  for (const name of ['title', 'subtitle', 'icon', 'palette', 'accent', 'placeholder', 'prefill', 'invitation', 'offline', 'locale', 'dark', 'dir', 'location', 'consent', 'persist']) {
+  for (const name of 'title subtitle icon palette accent placeholder prefill invitation offline locale dark dir location consent persist'.split(' ')) {
     if (data[name]) options[name] = data[name];
   }
   const notifications = ['onOpen', 'onSend'].includes(data.notifications) ? data.notifications : 'never';
   const left = data.position === 'left';
+  const side = left ? 'left' : 'right';
   const phone = matchMedia(`(max-width: ${Number(data.mobileWidth) || 640}px)`);
   /** The launcher's words: English until the frame, which has the page's strings, sends its own. */
   let labels = { open: 'Open the chat', close: 'Close the chat', chat: 'Chat' };
@@ -47,33 +48,37 @@
   const sheet = new CSSStyleSheet();
   // Written tight: it travels in every site's page.
   sheet.replaceSync(
-    `:host{all:initial}:host([hidden]){display:none}` +
-      `button{position:fixed;bottom:20px;${left ? 'left' : 'right'}:20px;z-index:2147483000;width:56px;height:56px;border:0;border-radius:50%;background:var(--accent);color:#fff;cursor:pointer;box-shadow:0 4px 14px #0005}` +
+    `:host{all:initial}:host([hidden]){display:none}button,.panel{position:fixed;z-index:2147483000}` +
+      `button{bottom:20px;${side}:20px;width:56px;height:56px;border:0;border-radius:50%;background:var(--accent);color:#fff;cursor:pointer;box-shadow:0 4px 14px #0005}` +
       `button:focus-visible{outline:3px solid var(--accent);outline-offset:3px}svg{width:28px;height:28px;vertical-align:middle}` +
       `.badge{position:absolute;top:-4px;${left ? 'right' : 'left'}:-4px;min-width:20px;padding:0 5px;box-sizing:border-box;border-radius:10px;background:#b91c1c;color:#fff;font:600 12px/20px system-ui,sans-serif}` +
-      `.dot{position:absolute;bottom:2px;${left ? 'left' : 'right'}:2px;width:12px;height:12px;border:2px solid #fff;border-radius:50%;background:#9ca3af}` +
+      `.dot{position:absolute;bottom:2px;${side}:2px;width:12px;height:12px;border:2px solid #fff;border-radius:50%;background:#9ca3af}` +
       `.dot[data-status=online]{background:#16a34a}.dot[data-status=busyOnline]{background:#d97706}` +
-      `.panel{position:fixed;bottom:88px;${left ? 'left' : 'right'}:20px;z-index:2147483000;width:370px;height:min(600px,calc(100vh - 108px));border-radius:12px;overflow:hidden;box-shadow:0 8px 30px #0004;background:Canvas}` +
+      `.panel{bottom:88px;${side}:20px;width:370px;height:min(600px,calc(100vh - 108px));border-radius:12px;overflow:hidden;box-shadow:0 8px 30px #0004;background:Canvas}` +
       `.panel.phone{inset:0;width:100%;height:100%;border-radius:0}iframe{width:100%;height:100%;border:0}[hidden]{display:none!important}` +
       `button:hover{filter:brightness(1.1)}`,
   );
   shadow.adoptedStyleSheets = [sheet];
+  const SVG = 'http://www.w3.org/2000/svg';
   const button = document.createElement('button');
   button.type = 'button';
   button.setAttribute('aria-controls', 'webim-widget-panel');
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
   svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  const path = document.createElementNS(SVG, 'path');
   path.setAttribute('fill', 'currentColor');
   path.setAttribute('d', 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z');
   svg.append(path);
-  const badge = document.createElement('span');
-  badge.className = 'badge';
-  badge.setAttribute('aria-hidden', 'true');
-  const dot = document.createElement('span');
-  dot.className = 'dot';
-  dot.setAttribute('aria-hidden', 'true');
+  /** A mark on the launcher, which the button's label already says in words. */
+  const mark = (className) => {
+    const span = document.createElement('span');
+    span.className = className;
+    span.setAttribute('aria-hidden', 'true');
+    return span;
+  };
+  const badge = mark('badge');
+  const dot = mark('dot');
   button.append(svg, badge, dot);
   const panel = document.createElement('div');
   panel.className = 'panel';
@@ -204,6 +209,8 @@
     setVisitor: (fields) => remember('setVisitor', typeof fields === 'string' ? fields : JSON.stringify(fields)),
     setCustomFields: (fields) => remember('setCustomFields', fields),
     prefill: (text) => send('prefill', String(text)),
+    // `data` goes as JSON text, which any value the site gives can become (or fail to, here); the frame checks it.
+    send: (text, options) => send('send', String(text), JSON.stringify(options?.data)),
     // A new visitor has no fields of the old one's.
     reset: () => {
       sticky = {};

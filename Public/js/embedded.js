@@ -19,6 +19,8 @@ const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
 /** How long a framed chat waits for its site's `begin` before it starts its session anyway. */
 const BEGIN_WAIT_MS = 3000;
 /** Message types that an operator or a bot sent: the site's `message` event. */
+/** The most custom data a site's `send` may carry, as UTF-8 JSON. */
+const MAX_DATA_BYTES = 4096;
 const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard', 'operatorBusy', 'info']);
 
 /**
@@ -189,6 +191,15 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
     prefill: (text) => {
       if (typeof text === 'string') composer.prefill(text.slice(0, 1000));
     },
+    // The site sends a message as the visitor, with its custom data (the SDK's `getData()`) when it gives some.
+    // `json` is the loader's JSON text of the site's `data` (undefined without one).
+    send: (text, json) => {
+      const data = typeof json === 'string' ? parseJson(json) : null;
+      const fits = typeof json !== 'string' || (new TextEncoder().encode(json).length <= MAX_DATA_BYTES && (json === 'null' || isPlainObject(data)));
+      if (typeof text !== 'string' || text.trim() === '') post('error', { kind: 'message', code: 'empty_text', message: 'A message needs some text.' });
+      else if (!fits) post('error', { kind: 'message', code: 'invalid_data', message: `data must be a JSON object of at most ${MAX_DATA_BYTES} bytes.` });
+      else session.send(text, isPlainObject(data) ? { data } : {});
+    },
     setCustomFields: (fields) => session.setCustomFields(customFields(fields)),
     setVisitor: (fields) => {
       if (typeof fields === 'string') session.identify(fields, { started });
@@ -277,7 +288,7 @@ function forwardEvents({ store, session, post }) {
   session.addEventListener('messageAdded', (event) => {
     const message = /** @type {CustomEvent} */ (event).detail;
     if (message && FROM_OPERATOR.has(message.type)) {
-      post('message', { id: message.id, text: message.text, sender: message.senderName, type: message.type });
+      post('message', { id: message.id, text: message.text, sender: message.senderName, type: message.type, data: message.data ?? null });
     }
   });
   session.addEventListener('result', (event) => {
@@ -289,6 +300,20 @@ function forwardEvents({ store, session, post }) {
       post('messageSent', { clientId: result.clientId, id: message?.id ?? null, text: message?.text ?? '' });
     }
   });
+}
+
+/** The value of JSON text, or undefined when it is none. */
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a JSON value is an object (not an array, not null). */
+function isPlainObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The consent line: what is kept, and one button to agree. */

@@ -157,6 +157,13 @@ async function startWidget(doc) {
       transcript: () => void panels().then(({ transcriptForm }) => transcriptForm.open()),
     },
   });
+  // The sticker button loads where the location offers stickers; once loaded, it follows the offer.
+  let stickers = null;
+  store.addEventListener('limits', () => {
+    if (stickers === null && !store.limits?.stickers?.length) return;
+    stickers ??= import('./components/stickers.js').then((module) => module.startStickerPicker(doc, { strings, session }));
+    void stickers.then((picker) => picker.show(store.limits?.stickers ?? []));
+  });
   // The page kit's connection line as a banner: in the visitor's words, only while the stream is down.
   const banner = required(doc, '[data-connection-banner]');
   new ConnectionStatus(banner, { store, label: (state) => (state === 'live' ? '' : strings.t(state)) });
@@ -175,7 +182,7 @@ async function startWidget(doc) {
     else if (result.kind === 'survey') void survey().then((card) => card.result(result));
     else if (result.kind === 'transcript') void panels().then(({ transcriptForm }) => transcriptForm.result(result, 'transcriptSent'));
     // A file the service refused is gone from the list (the SDK removes it), so the composer says why.
-    else if (!result.ok && (result.kind === 'chat' || result.kind === 'file')) composer.showError(result.error ? session.describe(result.error) : strings.t('unknownError'));
+    else if (!result.ok && ['chat', 'file', 'sticker'].includes(result.kind)) composer.showError(result.error ? session.describe(result.error) : strings.t('unknownError'));
   });
   // Browsers let a page play sound only after the visitor has interacted with it, so the beeper
   // loads on the first key or pointer press; before that a new message makes no sound.

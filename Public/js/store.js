@@ -327,5 +327,6 @@ function normalizeMessage(raw) {
     keyboard: object(value.keyboard),
     keyboardRequest: object(value.keyboardRequest),
     sticker: object(value.sticker),
+    data: object(value.data),
   });
 }

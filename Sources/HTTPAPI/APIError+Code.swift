@@ -115,6 +115,8 @@ extension APIError {
         case cannotDelete = "cannot_delete"
         /// The message takes no reaction, or no other one.
         case cannotReact = "cannot_react"
+        /// The location offers no sticker with this id (or no stickers).
+        case unknownSticker = "unknown_sticker"
 
         // MARK: Widget: actions
 

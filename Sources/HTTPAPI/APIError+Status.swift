@@ -18,7 +18,9 @@ extension APIError.Code {
         case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired, .kioskUploadsOff,
             .kioskDownloadsOff:
             .forbidden
-        case .notFound, .unknownTab, .unknownMessage, .unknownButton, .unknownFile, .noCoreLog: .notFound
+        case .notFound, .unknownTab, .unknownMessage, .unknownButton, .unknownFile, .noCoreLog,
+            .unknownSticker:
+            .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .conflict, .sessionEnded, .historyBusy, .cannotReply, .cannotEdit, .cannotDelete, .cannotReact,
             .notAKeyboard, .noOperator, .uploadsNotAllowed, .noSurvey:

@@ -35,6 +35,9 @@ extension LocationConfigResponse {
         public static let rateOperator = "rate_operator"
         /// Whether the service offers the visitor its surveys (the embedded service's switch, on by default).
         public static let surveys = "surveys"
+        /// The sticker ids a visitor may send: an array of integers; absent or empty, no stickers. Not Webim's: this
+        /// service's extension (Webim's config names no sticker set, and its sticker messages carry only an id).
+        public static let widgetStickerIDs = "widget_sticker_ids"
     }
 
     /// Upload limit in megabytes; missing or 0 means 10.

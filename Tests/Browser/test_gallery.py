@@ -34,6 +34,7 @@ const link = item('fileFromVisitor')?.querySelector('a[data-file-link]');
 return {
   keyboardResponse: text('keyboardResponse'),
   sticker: text('sticker'),
+  stickerAlt: item('sticker')?.querySelector('img[data-sticker-image]')?.alt ?? null,
   file: link ? { name: link.querySelector('.transcript-file-name').textContent, path: new URL(link.href).pathname } : null,
   kinds: ['keyboardResponse', 'fileFromVisitor', 'sticker'].map((type) => item(type)?.dataset.messageKind ?? null),
 };
@@ -78,7 +79,8 @@ def test_the_gallery_shows_every_keyboard_and_quote_state(driver, wait, widget_u
         # The visitor's own kinds, recorded by the scenario's fixture steps, render as the visitor's bubbles.
         fixtures = driver.execute_script(VISITOR_FIXTURES_JS)
         assert fixtures["keyboardResponse"] == "Completed: the chosen button", fixtures
-        assert fixtures["sticker"] == "Sticker 7", fixtures
+        # Sticker 7 is the widget's star: its picture, named by its alt text, with no "Sticker 7" line.
+        assert fixtures["sticker"] is None and fixtures["stickerAlt"] == "Star", fixtures
         assert fixtures["file"] is not None and fixtures["file"]["name"] == "notes.txt", fixtures
         assert fixtures["file"]["path"].startswith("/api/tabs/"), fixtures
         assert fixtures["kinds"] == ["visitor", "visitor", "visitor"], fixtures

@@ -200,8 +200,14 @@ def test_a_sticker_from_the_visitors_other_device_shows_as_their_sticker(page, o
     visitor = start_manual_chat(page, operator_api)
     # Webim's stickers are the visitor's (`sticker_visitor`); this one was sent from their phone.
     OtherDevice(operator_api, visitor, "manual").act("sticker", **{"sticker-id": 7, "client-side-id": "phone-sticker"})
-    sticker = page.wait_item("sticker", message="no sticker rendered")
-    assert page.text_of(sticker) == "Sticker 7"
+    sticker = page.wait_item(
+        "sticker",
+        lambda item: item.find_elements(By.CSS_SELECTOR, "img[data-sticker-image]"),
+        "no sticker picture rendered",
+    )
+    # Sticker 7 is the widget's star (Sources/WidgetServer/README.md, "Stickers"): its picture, not "Sticker 7".
+    assert sticker.find_element(By.CSS_SELECTOR, "img[data-sticker-image]").get_attribute("alt") == "Star"
+    assert not sticker.find_element(By.CSS_SELECTOR, "[data-message-text]").is_displayed()
     assert sticker.get_attribute("data-message-kind") == "visitor"
     assert not sticker.find_element(By.CSS_SELECTOR, "[data-message-sender]").is_displayed()
     assert sticker.get_attribute("data-send-status") == "sent"

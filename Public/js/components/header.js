@@ -66,6 +66,9 @@ export class Header {
     // The title now names the operator, so the status line need not repeat it.
     this.#root.toggleAttribute('data-title-is-operator', name !== '');
     show('operator-name', name);
+    // The operator's title (`Operator.getTitle()`), under the name; the line ends in an ellipsis when long.
+    const title = name && typeof operator?.title === 'string' ? operator.title.trim() : '';
+    show('operator-title', title);
     const avatar = /** @type {HTMLImageElement} */ (q('operator-avatar'));
     const avatarUrl = safeUrl(operator?.avatarUrl);
     avatar.hidden = avatarUrl === null;

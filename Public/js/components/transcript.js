@@ -22,6 +22,7 @@ const PARTS = Object.freeze({
   keyboard: () => import('./keyboard.js'),
   reactions: () => import('./reactions.js'),
   contacts: () => import('./contact-form.js'),
+  sticker: () => import('./stickers.js'),
 });
 
 /**
@@ -208,11 +209,13 @@ export class Transcript {
     this.#part('contacts', message.type === 'contactInformationRequest' || null, (part) =>
       part.renderContactForm(q('message-contacts'), message, this.#strings, this.#actions.giveContacts),
     );
+    this.#part('sticker', message.sticker?.url || null, (part) => part.renderSticker(q('message-files'), message, this.#strings));
 
     let text = message.text;
     if (message.type === 'keyboardResponse' && text === '') text = message.keyboardRequest?.button?.text ?? '';
     if (message.type === 'contactInformationRequest' && text === '') text = t('contactRequest');
-    if (message.type === 'sticker') text = t('sticker', { id: message.sticker?.id ?? '' });
+    // A sticker with a picture is the picture (its name is the alt text); one without says which it is.
+    if (message.sticker) text ||= message.sticker.url ? '' : t('sticker', { id: message.sticker.id });
     const textElement = q('message-text');
     fillLinkified(textElement, text);
     textElement.hidden = text === '';

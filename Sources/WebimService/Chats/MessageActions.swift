@@ -95,9 +95,15 @@ struct MessageActions: Sendable {
     /// `sticker`: a sticker message (`sticker_visitor`, `data.stickerId`).
     func sendSticker(visitor: VisitorRecord, stickerID: Int, clientSideID: String) async throws {
         let data = try MessageRecord.jsonText(StickerItem(stickerId: stickerID))
-        try await changes.commit(visitorID: visitor.id) { change in
-            guard try change.message(clientSideID: clientSideID) == nil else { return }
-            _ = try change.openChatIfNeeded(clientSideID: nil)
+        // This service's extension: a location that lists its sticker ids refuses others (Webim's own error).
+        if case .array(let ids) = library.location(visitor.location).config.accountConfig?[
+            LocationConfigResponse.Key.widgetStickerIDs
+        ], !ids.contains(.int(Int64(stickerID))) {
+            throw ProtocolFailure(WireError.noStickerID)
+        }
+        let started = try await changes.commit(visitorID: visitor.id) { change -> Bool? in
+            guard try change.message(clientSideID: clientSideID) == nil else { return nil }
+            let started = try change.openChatIfNeeded(clientSideID: nil)
             guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
             var message = MessageRecord.fromVisitor(
                 change.visitor,
@@ -108,7 +114,11 @@ struct MessageActions: Sendable {
             message.kind = MessageItem.Kind.stickerVisitor.rawValue
             message.data = data
             try change.add(message)
+            return started
         }
+        guard let started else { return }
+        if started { triggers.send(visitor, .chatStarted) }
+        triggers.send(visitor, .visitorSticker(stickerID: stickerID))
     }
 
     /// `chat.read_by_visitor`: CHAT_READ_BY_VISITOR true and UNREAD_BY_VISITOR zero.

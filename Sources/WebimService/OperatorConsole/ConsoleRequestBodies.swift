@@ -33,6 +33,8 @@ struct MessageBody: EmptyBodyDecodable, Sendable {
     var kind: String?
     var quote: QuoteBody?
     var operatorId: Int?
+    /// The message's custom data (the visitor app's `getData()`): a JSON object, on an `operator` message.
+    var data: JSONValue?
 }
 
 /// `PATCH messages/{id}`.

@@ -25,10 +25,24 @@ struct OperatorConsoleActionController {
                 [MessageItem.Kind.operator, .info, .operatorBusy, .contactsRequest, .actionRequest]
                     .map(\.rawValue).contains(kind)
             else { throw OperatorActionError.badInput(field: "kind", reason: "not an operator message kind") }
+            var data: String?
+            switch body.data {
+            case nil, .null?: data = nil
+            case .object?:
+                guard kind == MessageItem.Kind.operator.rawValue else {
+                    throw OperatorActionError.badInput(field: "data", reason: "only an operator message carries data")
+                }
+                data = try body.data.map(MessageRecord.jsonText)
+                guard (data?.utf8.count ?? 0) <= 4096 else {
+                    throw OperatorActionError.badInput(field: "data", reason: "larger than 4 KB")
+                }
+            default: throw OperatorActionError.badInput(field: "data", reason: "not a JSON object")
+            }
             let message = OperatorMessage(
                 kind: kind,
                 text: body.text,
                 quote: body.quote?.request,
+                data: data,
                 operatorID: body.operatorId
             )
             return try await engine.operatorMessages.send(visitorID: id, message)

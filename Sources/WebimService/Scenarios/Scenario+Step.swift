@@ -7,6 +7,8 @@ extension Scenario {
         enum Action: String, Decodable, Sendable {
             case join, typing, stopTyping, say, info, busy, keyboard, cancelKeyboard, sendFile, edit, delete
             case fillQuote, close, transfer, survey, contactsRequest, setOnlineStatus, read
+            /// An operator's sticker: this service's extension, since Webim has only the visitor's (README.md).
+            case sticker
             /// Fixture-only: a message as if the visitor had sent it (see Scenarios/README.md).
             case visitorFile, visitorSticker, visitorKeyboardResponse
         }
@@ -31,7 +33,7 @@ extension Scenario {
         /// `setOnlineStatus`: the location's new status.
         var status: String?
         var survey: SurveyItem.Config?
-        /// `visitorSticker`: the sticker's id.
+        /// `sticker` and `visitorSticker`: the sticker's id.
         var sticker: Int?
         /// `visitorKeyboardResponse`: the id of the button the visitor presses.
         var button: String?

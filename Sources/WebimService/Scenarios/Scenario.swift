@@ -32,6 +32,8 @@ struct Scenario: Decodable, Sendable {
     var onVisitorMessageWhileKeyboard: [Step]?
     /// When the visitor sends a file.
     var onVisitorFile: [Step]?
+    /// When the visitor sends a sticker.
+    var onVisitorSticker: [Step]?
     /// By button id: when the visitor presses that keyboard button.
     var onKeyboardResponse: [String: [Step]]?
     /// When the visitor rates the operator.

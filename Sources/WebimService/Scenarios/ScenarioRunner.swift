@@ -57,6 +57,7 @@ struct ScenarioRunner: Service {
         case .visitorMessage(_, _, let whileKeyboardPending):
             (whileKeyboardPending ? scenario.onVisitorMessageWhileKeyboard : nil) ?? scenario.onVisitorMessage ?? []
         case .visitorFile: scenario.onVisitorFile ?? []
+        case .visitorSticker: scenario.onVisitorSticker ?? []
         case .keyboardResponse(let buttonID): scenario.onKeyboardResponse?[buttonID] ?? []
         case .rated: scenario.onRating ?? []
         case .transcriptRequested: scenario.onTranscriptRequest ?? []

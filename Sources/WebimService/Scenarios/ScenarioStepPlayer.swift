@@ -79,6 +79,11 @@ struct ScenarioStepPlayer: Sendable {
                 file: try file(step),
                 label: step.label
             )
+        case .sticker:
+            guard let sticker = step.sticker else { throw ScenarioStepError(step: step, reason: "sticker missing") }
+            var message = try message(for: step)
+            message.data = try MessageRecord.jsonText(StickerItem(stickerId: sticker))
+            try await engine.operatorMessages.send(visitorID: visitorID, message)
         case .visitorSticker:
             guard let sticker = step.sticker else { throw ScenarioStepError(step: step, reason: "sticker missing") }
             try await fixtures.recordSticker(visitorID: visitorID, stickerID: sticker)

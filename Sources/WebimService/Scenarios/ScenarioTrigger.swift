@@ -6,6 +6,7 @@ struct ScenarioTrigger: Sendable {
         /// `whileKeyboardPending`: a keyboard was waiting for a button when the visitor typed instead.
         case visitorMessage(text: String, messageID: String, whileKeyboardPending: Bool)
         case visitorFile(messageID: String)
+        case visitorSticker(stickerID: Int)
         case keyboardResponse(buttonID: String)
         case rated(rating: Int)
         case transcriptRequested(email: String)

@@ -45,6 +45,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
     case incorrectRadioValue = "incorrect_radio_value"
     case maxCommentLengthExceeded = "max_comment_length_exceeded"
     case questionNotFound = "question_not_found"
+    case noStickerId = "no_sticker_id"
 
     /// The sentence the page shows.
     var message: String {
@@ -89,6 +90,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
         case .incorrectRadioValue: "Choose one of the options."
         case .maxCommentLengthExceeded: "The comment is too long."
         case .questionNotFound: "That question is no longer asked."
+        case .noStickerId: "The chat service has no such sticker."
         }
     }
 }
@@ -211,6 +213,13 @@ extension ActionFailure {
     init(_ error: ContactsError) {
         switch error {
         case .emailChangedTooManyTimes: self = .emailChangedTooManyTimes
+        case .unknown: self = .unknown
+        }
+    }
+
+    init(_ error: SendStickerError) {
+        switch error {
+        case .noStickerId: self = .noStickerId
         case .unknown: self = .unknown
         }
     }

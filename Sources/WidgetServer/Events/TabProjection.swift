@@ -103,6 +103,8 @@ struct UploadLimits: Encodable, Sendable, Equatable {
     /// Lowercased extensions without dots; empty allows any.
     var allowedTypes: [String]
     var uploadsAllowed: Bool
+    /// The stickers the visitor may send (the location's `widget_sticker_ids`); empty: none.
+    var stickers: [WidgetSticker] = []
 
     /// The SDK's defaults, until the service's settings arrive.
     static let unknown = UploadLimits(maxFileSize: 10 * 1024 * 1024, allowedTypes: [], uploadsAllowed: true)

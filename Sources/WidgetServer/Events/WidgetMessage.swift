@@ -48,7 +48,10 @@ struct WidgetMessage: Encodable, Sendable, Equatable {
         quote = Nullable(message.getQuote().map(WidgetQuote.init))
         keyboard = Nullable(message.getKeyboard().map(WidgetKeyboard.init))
         keyboardRequest = Nullable(message.getKeyboardRequest().map(WidgetKeyboardRequest.init))
-        sticker = Nullable(message.getSticker().map { WidgetSticker(id: $0.getStickerId()) })
+        let stickerID =
+            message.getSticker()?.getStickerId()
+            ?? (message.getType() == .operatorMessage ? StickerSet.operatorStickerID(in: message.getRawData()) : nil)
+        sticker = Nullable(stickerID.map(WidgetSticker.init(id:)))
         data = Nullable(message.getRawData().map(JSONObject.init))
         reaction = Nullable(message.getVisitorReaction())
         canReact = message.canVisitorReact()
@@ -102,7 +105,15 @@ struct WidgetDepartment: Encodable, Sendable, Equatable {
     }
 }
 
-/// A sticker: only its id.
+/// A sticker: its id, its picture on this origin (null when the widget's set lacks the id) and its name.
 struct WidgetSticker: Encodable, Sendable, Equatable {
     var id: Int
+    var url: Nullable<String>
+    var name: String
+
+    init(id: Int) {
+        self.id = id
+        url = Nullable(StickerSet.url(of: id))
+        name = StickerSet.names[id] ?? "Sticker \(id)"
+    }
 }

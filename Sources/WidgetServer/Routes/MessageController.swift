@@ -17,6 +17,7 @@ struct MessageController {
             .patch("{tab}/messages/{id}", use: edit)
             .delete("{tab}/messages/{id}", use: delete)
             .post("{tab}/messages/{id}/reaction", use: react)
+            .post("{tab}/stickers", use: sendSticker)
     }
 
     private struct SendMessage: Decodable {
@@ -110,5 +111,19 @@ struct MessageController {
         }
         try await tab.react(messageID: id, reaction: reaction, clientID: body.clientId)
         return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
+    }
+
+    private struct SendSticker: Decodable {
+        var stickerId: Int
+        var clientId: String
+    }
+
+    /// `POST /api/tabs/{tab}/stickers`: one of the stickers the location allows, once per `clientId`.
+    private func sendSticker(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        let body = try await request.decode(as: SendSticker.self, context: context)
+        try Validation.clientID(body.clientId)
+        try await tab.sendSticker(id: body.stickerId, clientID: body.clientId)
+        return try JSONResponse.make(["stickerId": "\(body.stickerId)", "clientId": body.clientId], status: .accepted)
     }
 }

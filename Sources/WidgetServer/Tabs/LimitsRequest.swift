@@ -17,7 +17,8 @@ final class LimitsRequest: ServerSideSettingsCompletionHandler {
         let limits = UploadLimits(
             maxFileSize: settings.maxVisitorUploadFileSizeMB * 1024 * 1024,
             allowedTypes: settings.allowedUploadFileTypes,
-            uploadsAllowed: settings.visitorUploadFile
+            uploadsAllowed: settings.visitorUploadFile,
+            stickers: StickerSet.allowed(accountConfigJSON: settings.accountConfigJSON)
         )
         events.limits = limits
         finish(limits)

@@ -91,6 +91,22 @@ extension TabSession {
         }
     }
 
+    /// Sends a sticker the location allows; a retry with the same `clientID` sends nothing again.
+    func sendSticker(id stickerID: Int, clientID: String) async throws {
+        // The last known set usually has it; the service is asked afresh only when it does not.
+        var allowed = events.limits.stickers
+        if !allowed.contains(where: { $0.id == stickerID }) { allowed = await limits().stickers }
+        guard allowed.contains(where: { $0.id == stickerID }) else {
+            let refusal = allowed.isEmpty ? "Stickers are not offered here." : "There is no such sticker here."
+            throw APIError(.unknownSticker, refusal, field: "stickerId")
+        }
+        try budgets.check()
+        try once(clientID: clientID) { handler in
+            try requireStream().sendSticker(withId: stickerID, completionHandler: handler)
+            return String(stickerID)
+        }
+    }
+
     /// Reports the visitor's draft (nil: stopped typing).
     func setTyping(draft: String?) throws { try currentStream().setVisitorTyping(draftMessage: draft) }
 
