@@ -89,8 +89,10 @@ def _count_in_comments(source: str, mark: str) -> int:
 #: 76 KiB since issue 31: a visitor kept per site for the retention (kept-visitor.js, 2.5 KB), the browser tabs of
 #: one visitor in sync on one stream (tab-sync.js and the follower half of connection.js, about 3.5 KB), and the
 #: session split into an outbox, a connection and their throttles, each testable alone (about 2.5 KB of module
-#: plumbing and names the old file shared).
-PAGE_BUDGET = 76 * 1024
+#: plumbing and names the old file shared). 78 KiB since issue 32's first capabilities: their hooks on the first load
+#: (the survey event and its lazy card, the sticker button, the contact form as a lazy part, a request that waits for
+#: its result: about 1.2 KB together); each card, picker and form itself loads when it is first needed.
+PAGE_BUDGET = 78 * 1024
 
 
 def test_the_page_first_load_stays_within_its_budget(server):

@@ -127,7 +127,7 @@ export class StickerPicker {
         choice.type = 'button';
         choice.dataset.stickerId = String(sticker.id);
         choice.tabIndex = index === 0 ? 0 : -1;
-        const image = /** @type {HTMLImageElement} */ (doc.createElement('img'));
+        const image = /** @type {HTMLImageElement} */ (el('img', 'sticker-choice-image'));
         image.alt = stickerName(sticker, this.#strings);
         image.width = image.height = 56;
         image.loading = 'lazy';
