@@ -5,6 +5,15 @@ import { ApiError } from '../../Public/shared/api.js';
 
 export { ApiError };
 
+// Node 18 (Debian 12's) has EventTarget but no global CustomEvent, which the page's modules dispatch; browsers and
+// later Node have it.
+globalThis.CustomEvent ??= class CustomEvent extends Event {
+  constructor(type, init = {}) {
+    super(type, init);
+    this.detail = init.detail ?? null;
+  }
+};
+
 /** A clock whose time moves only when a test says so. */
 export class ManualClock {
   now_ = 0;
