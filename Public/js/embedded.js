@@ -325,7 +325,7 @@ function consentPrompt(doc, strings, agree) {
   const text = el('p', 'embedded-consent-text', strings.t('consentText'));
   text.id = 'embedded-consent-text';
   text.dir = 'auto';
-  const button = el('button', 'embedded-consent-accept', strings.t('consentAccept'));
+  const button = el('button', 'embedded-consent-accept widget-accent-button', strings.t('consentAccept'));
   button.type = 'button';
   button.dataset.consentAccept = '';
   button.addEventListener('click', agree);

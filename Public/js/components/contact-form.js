@@ -54,7 +54,7 @@ export function renderContactForm(root, message, strings, give) {
     row.append(label, input);
     return { input, row };
   });
-  const send = el('button', 'transcript-contact-send', strings.t('contactSend'));
+  const send = el('button', 'transcript-contact-send widget-accent-button', strings.t('contactSend'));
   send.type = 'submit';
   root.noValidate = true;
   root.replaceChildren(...inputs.map(({ row }) => row), send, status);

@@ -209,7 +209,7 @@ export class SurveyCard {
     text.maxLength = COMMENT_LIMIT;
     text.dir = 'auto';
     text.placeholder = this.#strings.t('surveyCommentPlaceholder');
-    const send = el('button', 'survey-send', this.#strings.t('surveySend'));
+    const send = el('button', 'survey-send widget-accent-button', this.#strings.t('surveySend'));
     send.setAttribute('type', 'submit');
     form.append(text, send);
     return [form];
