@@ -17,19 +17,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import WAIT_TIMEOUT, WidgetPage, _save_artifacts, kept_tab, kept_visitor, start_chromium
 from host_site import frame_of
 from test_embed import host, in_frame, wait_for_event  # noqa: F401 - `host` is the site fixture
+from test_widget_drain import RECORD_STREAMS_JS
 from test_widget_messages import start_manual_chat
 
-#: Records the URL of every EventSource the page opens, from its first script on (`record_streams`).
-RECORD_STREAMS_JS = """
-window.openedStreams = [];
-const Original = window.EventSource;
-window.EventSource = class extends Original {
-  constructor(url, init) {
-    super(url, init);
-    window.openedStreams.push(String(url));
-  }
-};
-"""
 STREAMS_JS = "return window.openedStreams ?? null"
 LIVE = (By.CSS_SELECTOR, '[data-connection-banner][data-state="live"]')
 
@@ -42,7 +32,8 @@ def server_args(host) -> list[str]:
 
 
 def record_streams(driver):
-    """From the next page load on, this browser tab records the event streams its page opens."""
+    """From the next page load on, this browser tab records the event streams its page opens (from its first
+    script: resource timing never lists a stream that has not ended)."""
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_STREAMS_JS})
 
 

@@ -10,8 +10,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from axe_audit import audit, blocking, report
-from host_site import HostSite, seen
-from test_embed import in_frame, wait_for_event
+from host_site import seen
+from test_embed import host, in_frame, wait_for_event  # noqa: F401 - `host` is the site fixture
 
 import pytest
 
@@ -133,13 +133,6 @@ def test_a_location_without_stickers_has_no_sticker_button(page, driver):
     assert driver.find_elements(By.CSS_SELECTOR, "[data-composer-sticker]") == [] or not driver.find_element(
         By.CSS_SELECTOR, "[data-composer-sticker]"
     ).is_displayed()
-
-
-@pytest.fixture
-def host():
-    site = HostSite()
-    yield site
-    site.stop()
 
 
 @pytest.fixture
