@@ -165,13 +165,13 @@ extension ChatState {
     /// PROTOCOL.md §8.1; `closed_by_visitor` maps to `.closedByVisitor` here (iOS reports `.unknown`).
     init(wireValue: String?) {
         switch wireValue {
-        case "queue": self = .queue
-        case "chatting": self = .chatting
-        case "chatting_with_robot": self = .chattingWithRobot
-        case "closed": self = .closed
-        case "closed_by_operator": self = .closedByOperator
-        case "closed_by_visitor": self = .closedByVisitor
-        case "invitation": self = .invitation
+        case ChatStateValue.queue: self = .queue
+        case ChatStateValue.chatting: self = .chatting
+        case ChatStateValue.chattingWithRobot: self = .chattingWithRobot
+        case ChatStateValue.closed: self = .closed
+        case ChatStateValue.closedByOperator: self = .closedByOperator
+        case ChatStateValue.closedByVisitor: self = .closedByVisitor
+        case ChatStateValue.invitation: self = .invitation
         case nil: self = .closed
         default: self = .unknown
         }

@@ -45,7 +45,7 @@ struct MessageActions: Sendable {
             var message =
                 sent.isFile
                 ? try change.attachFiles(listedIn: text, chatID: chatID, clientSideID: sent.clientSideID)
-                : MessageRecord.fromVisitor(change.visitor, chatID: chatID, clientSideID: sent.clientSideID, text: text)
+                : MessageRecord.fromVisitor(change.visitor, chatID: chatID, clientSideID: sent.clientSideID, text: text, clock: change.clock)
             if let quoteText = sent.quote {
                 guard quotingAllowed else { throw ProtocolFailure(WireError.notAllowed) }
                 let quoted = try change.visitorQuote(quoteText)
@@ -109,7 +109,8 @@ struct MessageActions: Sendable {
                 change.visitor,
                 chatID: chatID,
                 clientSideID: clientSideID,
-                text: ""
+                text: "",
+                clock: change.clock
             )
             message.kind = MessageItem.Kind.stickerVisitor.rawValue
             message.data = data

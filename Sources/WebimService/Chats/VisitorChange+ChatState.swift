@@ -20,7 +20,7 @@ extension VisitorChange {
             state: ChatStateValue.queue,
             operatorId: nil,
             operatorTyping: false,
-            creationTs: ChatClock.now()
+            creationTs: clock.now()
         )
         chat.departmentKey = departmentKey
         chat.offline = offline

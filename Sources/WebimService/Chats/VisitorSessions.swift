@@ -33,7 +33,7 @@ struct VisitorSessions: Sendable {
         if let token = parameters[WireParameter.pushToken] {
             try await changes.commit(visitorID: visitor.id) { change in change.visitor.pushToken = token }
         }
-        let page = try await database.createPage(visitorID: visitor.id, now: ChatClock.now())
+        let page = try await database.createPage(visitorID: visitor.id, now: database.clock.now())
         let editing = location.flag(LocationConfigResponse.Key.visitorMessageEditing)
         guard let snapshot = try await database.snapshot(visitorID: visitor.id, editingAllowed: editing) else {
             return DeltaResponse(error: WireError.wrongInit)
@@ -51,7 +51,7 @@ struct VisitorSessions: Sendable {
             guard parameters[WireParameter.deviceID] != nil else { throw ProtocolFailure(WireError.argumentMissing) }
             let visitor = try await identification.visitor(fields, location: location)
             if visitor.banned { throw ProtocolFailure(WireError.visitorBanned) }
-            let page = try await database.createPage(visitorID: visitor.id, now: ChatClock.now())
+            let page = try await database.createPage(visitorID: visitor.id, now: database.clock.now())
             let json = try MessageRecord.jsonText(visitor.wireObject)
             return LightModeAuthResponse(authToken: page.authToken, visitor: json)
         } catch let failure as ProtocolFailure {

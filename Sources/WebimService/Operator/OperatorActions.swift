@@ -20,7 +20,7 @@ struct OperatorActions: Sendable {
             }
             chat.operatorId = author.id
             chat.state = ChatStateValue.chatting
-            chat.modificationTs = ChatClock.now()
+            chat.modificationTs = database.clock.now()
             try change.update(chat: chat)
             try change.append(.chatOperator, value: author.wireItem)
             try change.append(.chatState, data: .string(ChatStateValue.chatting))
@@ -77,7 +77,7 @@ struct OperatorActions: Sendable {
                 text: "The chat was transferred to \(department.name)."
             )
             try change.add(
-                MessageRecord.fromOperator(info, chat: chat, author: nil, visitor: change.visitor, chatID: chatID)
+                MessageRecord.fromOperator(info, chat: chat, author: nil, visitor: change.visitor, chatID: chatID, clock: change.clock)
             )
             try change.append(.chatOperator, data: .null)
             try change.append(.chatState, data: .string(ChatStateValue.queue))
