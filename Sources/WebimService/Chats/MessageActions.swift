@@ -45,7 +45,13 @@ struct MessageActions: Sendable {
             var message =
                 sent.isFile
                 ? try change.attachFiles(listedIn: text, chatID: chatID, clientSideID: sent.clientSideID)
-                : MessageRecord.fromVisitor(change.visitor, chatID: chatID, clientSideID: sent.clientSideID, text: text, clock: change.clock)
+                : MessageRecord.fromVisitor(
+                    change.visitor,
+                    chatID: chatID,
+                    clientSideID: sent.clientSideID,
+                    text: text,
+                    clock: change.clock
+                )
             if let quoteText = sent.quote {
                 guard quotingAllowed else { throw ProtocolFailure(WireError.notAllowed) }
                 let quoted = try change.visitorQuote(quoteText)

@@ -57,7 +57,13 @@ struct OfflineMessages: Sendable {
             let chatID = try Self.chatID(&change)
             if !text.isEmpty {
                 try change.add(
-                    MessageRecord.fromVisitor(change.visitor, chatID: chatID, clientSideID: clientSideID, text: text, clock: change.clock)
+                    MessageRecord.fromVisitor(
+                        change.visitor,
+                        chatID: chatID,
+                        clientSideID: clientSideID,
+                        text: text,
+                        clock: change.clock
+                    )
                 )
             }
             if var stored = upload {

@@ -77,7 +77,14 @@ struct OperatorActions: Sendable {
                 text: "The chat was transferred to \(department.name)."
             )
             try change.add(
-                MessageRecord.fromOperator(info, chat: chat, author: nil, visitor: change.visitor, chatID: chatID, clock: change.clock)
+                MessageRecord.fromOperator(
+                    info,
+                    chat: chat,
+                    author: nil,
+                    visitor: change.visitor,
+                    chatID: chatID,
+                    clock: change.clock
+                )
             )
             try change.append(.chatOperator, data: .null)
             try change.append(.chatState, data: .string(ChatStateValue.queue))
