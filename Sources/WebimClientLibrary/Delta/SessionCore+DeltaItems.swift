@@ -106,6 +106,7 @@ extension SessionCore {
         setUnreadByOperatorTimestamp(chat.unreadByOperatorSinceTs)
         setUnreadByVisitor(count: chat.unreadByVisitorMsgCnt ?? 0, sinceSeconds: chat.unreadByVisitorSinceTs)
         for rating in (chat.operatorIdToRate ?? [:]).values { setRating(rating) }
+        for answer in (chat.operatorIdToResolutionSurvey ?? [:]).values { setRating(answer) }
         receive(chat.messages ?? [])
     }
 
