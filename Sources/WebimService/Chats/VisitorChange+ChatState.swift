@@ -32,6 +32,16 @@ extension VisitorChange {
         return true
     }
 
+    /// The visitor's first message answers an operator's invitation: the chat goes on as `chatting` with the
+    /// operator who invited (PROTOCOL.md §8.1).
+    mutating func acceptInvitation() throws {
+        guard var chat = try openChat(), chat.state == ChatStateValue.invitation else { return }
+        chat.state = ChatStateValue.chatting
+        chat.modificationTs = clock.now()
+        try update(chat: chat)
+        try append(.chatState, data: .string(ChatStateValue.chatting))
+    }
+
     /// Records that the operator has unread visitor messages from `message` on.
     mutating func markUnreadByOperator(from message: MessageRecord) throws {
         let since = Double(message.tsMicros) / 1_000_000

@@ -8,6 +8,7 @@ struct VisitorSessions: Sendable {
     let library: ScenarioLibrary
     let changes: VisitorChanges
     let identification: VisitorIdentification
+    let triggers: ScenarioTriggers
 
     /// Answers init: recognises or creates the visitor and hands out a new page.
     func initialize(_ parameters: [String: String], bearerToken: String? = nil) async throws -> DeltaResponse {
@@ -39,6 +40,7 @@ struct VisitorSessions: Sendable {
             return DeltaResponse(error: WireError.wrongInit)
         }
         let update = try await fullUpdate(snapshot, page: page)
+        if snapshot.chat == nil { triggers.send(visitor, .visited) }
         return DeltaResponse(revision: snapshot.visitor.revision, fullUpdate: update)
     }
 
