@@ -105,6 +105,8 @@ async function startWidget(doc) {
   // The survey card, with its strings and stylesheet, comes with the first survey.
   const survey = once(() => import('./components/survey.js').then((m) => m.startSurvey(doc, { store, strings, session })));
   store.addEventListener('survey', () => store.survey && void survey());
+  const invitation = once(() => import('./components/invitation.js').then((m) => m.startInvitation(doc, { store, strings, decline: () => session.chat('close') })));
+  store.addEventListener('chatState', () => store.chatState === 'invitation' && void invitation());
 
   const upload = (files) =>
     import('./uploads.js').then(
@@ -143,6 +145,7 @@ async function startWidget(doc) {
       openImage: (url, name) => void lightbox().then((viewer) => viewer.open(url, name)),
       loadOlder: () => void session.loadOlder(),
       giveContacts: (fields) => session.request('contacts', 'POST', '/contacts', fields),
+      acceptActionRequest: (id) => session.request('accept', 'POST', `/messages/${encodeURIComponent(id)}/accept`, {}),
     },
   });
   new Header(required(doc, '[data-header]'), {

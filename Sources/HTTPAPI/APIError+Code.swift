@@ -115,6 +115,8 @@ extension APIError {
         case cannotDelete = "cannot_delete"
         /// The message takes no reaction, or no other one.
         case cannotReact = "cannot_react"
+        /// The message is no operator's action request: there is nothing to accept.
+        case notAnActionRequest = "not_an_action_request"
         /// The location offers no sticker with this id (or no stickers).
         case unknownSticker = "unknown_sticker"
 

@@ -23,6 +23,7 @@ extension APIError.Code {
             .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .conflict, .sessionEnded, .historyBusy, .cannotReply, .cannotEdit, .cannotDelete, .cannotReact,
+            .notAnActionRequest,
             .notAKeyboard, .noOperator, .uploadsNotAllowed, .noSurvey:
             .conflict
         // A message text over the limit is content too large; other over-long fields are bad input.

@@ -17,6 +17,7 @@ struct MessageController {
             .patch("{tab}/messages/{id}", use: edit)
             .delete("{tab}/messages/{id}", use: delete)
             .post("{tab}/messages/{id}/reaction", use: react)
+            .post("{tab}/messages/{id}/accept", use: acceptActionRequest)
             .post("{tab}/stickers", use: sendSticker)
     }
 
@@ -110,6 +111,20 @@ struct MessageController {
             throw APIError(.invalidReaction, "reaction is like or dislike.", field: "reaction")
         }
         try await tab.react(messageID: id, reaction: reaction, clientID: body.clientId)
+        return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
+    }
+
+    private struct Accept: Decodable {
+        var clientId: String
+    }
+
+    /// The visitor accepts an operator's action request (a call back, say): `respondSentryCall(id:)`.
+    private func acceptActionRequest(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        let id = try Validation.pathID(context, "id", code: .invalidID)
+        let body = try await request.decode(as: Accept.self, context: context)
+        try Validation.clientID(body.clientId)
+        try await tab.acceptActionRequest(messageID: id, clientID: body.clientId)
         return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
     }
 

@@ -52,6 +52,18 @@ extension TabSession {
         }
     }
 
+    /// Accepts an operator's action request once per `clientID`. The SDK's call has no completion handler, so the
+    /// `result` event says only that the acceptance is on its way to the service.
+    func acceptActionRequest(messageID: String, clientID: String) throws {
+        let refusal = APIError(.notAnActionRequest, "This message asks for no action.")
+        try once(messageID: messageID, clientID: clientID, refusal: refusal) { message, handler in
+            guard message.getType() == .actionRequest else { return false }
+            try requireStream().respondSentryCall(id: message.getID())
+            handler.onSuccess()
+            return true
+        }
+    }
+
     /// Performs an action on one message once per `clientID`; `perform` answers false when the message does not take
     /// the action: 409 with `refusal`.
     private func once(
