@@ -166,3 +166,46 @@ def test_a_location_without_hints_asks_for_none(page, driver, wait):
     assert driver.execute_script(HINT_REQUESTS_JS) == 0
     assert driver.find_elements(By.CSS_SELECTOR, "[data-hints]") == []
     assert composer.get_attribute("aria-autocomplete") is None
+
+
+#: Holds the page's hints request for "how" until the test releases it, then answers it with a stale suggestion
+#: whatever the page asked meanwhile; records whether the page had aborted it and when it read the stale answer.
+HOLD_FIRST_JS = """
+const real = window.fetch.bind(window);
+window.fetch = (url, init) => {
+  if (!String(url).endsWith('/hints') || JSON.parse(init.body).text !== 'how') return real(url, init);
+  return new Promise((resolve) => {
+    window.__releaseStale = () => {
+      window.__staleAborted = init.signal.aborted;
+      const response = new Response(JSON.stringify({ suggestions: ['A stale suggestion'] }), { status: 200 });
+      const read = response.json.bind(response);
+      response.json = async () => {
+        const body = await read();
+        window.__staleRead = true;
+        return body;
+      };
+      resolve(response);
+    };
+  });
+};
+"""
+
+
+def test_a_request_overtaken_by_typing_is_aborted_and_its_late_answer_ignored(page, driver, wait):
+    composer = open_hints(page, driver, wait)
+    driver.execute_script(HOLD_FIRST_JS)
+    composer.send_keys("how")
+    wait.until(lambda d: d.execute_script("return typeof window.__releaseStale === 'function'"), "'how' was never asked")
+    composer.send_keys(" do")
+    wait_options(
+        driver,
+        wait,
+        ["How do I track my order?", "How do I return an item?", "How do I reset my password?"],
+        "the suggestions for 'how do' never showed",
+    )
+    driver.execute_script("window.__releaseStale()")
+    wait.until(lambda d: d.execute_script("return window.__staleRead === true"), "the page never read the late answer")
+    assert driver.execute_script("return window.__staleAborted") is True
+    state = hints(driver)
+    assert state["shown"] and "A stale suggestion" not in state["options"], state
+    assert page.uncaught_errors() == []
