@@ -116,10 +116,13 @@ async function startWidget(doc) {
   const composer = new Composer(/** @type {HTMLFormElement} */ (required(doc, '[data-composer]')), {
     strings,
     onSend: (text, quote) => {
-      session.send(text, { quote });
+      // An unedited chosen suggestion goes with `hintQuestion` (a reply is the visitor's own words).
+      const hintQuestion = hintList?.sent(text) === true && !quote;
+      session.send(text, { quote, hintQuestion });
       transcript.scrollToLatest();
     },
     onEdit: (id, text) => {
+      hintList?.sent(text);
       session.edit(id, text);
       session.typing(null);
     },
@@ -166,6 +169,14 @@ async function startWidget(doc) {
     if (stickers === null && !store.limits?.stickers?.length) return;
     stickers ??= import('./components/stickers.js').then((module) => module.startStickerPicker(doc, { strings, session }));
     void stickers.then((picker) => picker.show(store.limits?.stickers ?? []));
+  });
+  // Suggested questions load where the location offers hints; once loaded, they follow the offer.
+  let hints = null;
+  let hintList = null;
+  store.addEventListener('hintsEnabled', () => {
+    if (hints === null && !store.hintsEnabled) return;
+    hints ??= import('./components/hints.js').then((m) => m.startHints(doc, { strings, session, api }));
+    void hints.then((list) => (hintList = list).enable(store.hintsEnabled));
   });
   // The page kit's connection line as a banner: in the visitor's words, only while the stream is down.
   const banner = required(doc, '[data-connection-banner]');

@@ -160,6 +160,13 @@ extension APIError {
         case noSurvey = "no_survey"
         /// A resolution survey's `answer` is not 0 or 1.
         case invalidResolutionAnswer = "invalid_resolution_answer"
+        /// `text` asked for suggestions is longer than a question.
+        case hintTextTooLong = "hint_text_too_long"
+        /// The location offers no suggestions: hints are off, or its config names no hints service that answers
+        /// suggestions.
+        case hintsUnavailable = "hints_unavailable"
+        /// The location's hints service did not answer in time.
+        case hintsUnanswered = "hints_unanswered"
 
         // MARK: Widget: files and history
 

@@ -125,7 +125,7 @@ struct ScenarioStepPlayer: Sendable {
 
     /// The step's text with `{{text}}` replaced by the visitor's message.
     private func text(_ step: Scenario.Step) -> String {
-        guard case .visitorMessage(let visitorText, _, _) = event else { return step.text ?? "" }
+        guard case .visitorMessage(let visitorText, _, _, _) = event else { return step.text ?? "" }
         return (step.text ?? "").replacingOccurrences(of: "{{text}}", with: visitorText)
     }
 
@@ -137,7 +137,7 @@ struct ScenarioStepPlayer: Sendable {
         case "lastFile": return .lastFile
         case "visitor":
             switch event {
-            case .visitorMessage(_, let id, _), .visitorFile(let id): return .message(.id(id))
+            case .visitorMessage(_, let id, _, _), .visitorFile(let id): return .message(.id(id))
             default: return .missing
             }
         case let label?: return .message(.label(label))
@@ -173,7 +173,7 @@ struct ScenarioStepPlayer: Sendable {
     private func applies(_ condition: Scenario.Condition?) async throws -> Bool {
         guard let condition else { return true }
         if let needle = condition.textContains {
-            guard case .visitorMessage(let text, _, _) = event, text.localizedCaseInsensitiveContains(needle) else {
+            guard case .visitorMessage(let text, _, _, _) = event, text.localizedCaseInsensitiveContains(needle) else {
                 return false
             }
         }

@@ -25,6 +25,8 @@ struct MessageController {
         var text: String
         var clientId: String
         var quotedMessageId: String?
+        /// The text is a suggestion the visitor chose unchanged: sent with `hint_question`.
+        var hintQuestion: Bool?
     }
 
     private func send(_ request: Request, context: WidgetRequestContext) async throws -> Response {
@@ -45,12 +47,17 @@ struct MessageController {
         if data != nil, body.quotedMessageId != nil {
             throw APIError(.quoteWithData, "A reply cannot carry custom data.", field: "data")
         }
+        let isHintQuestion = body.hintQuestion == true
+        if isHintQuestion, data != nil || body.quotedMessageId != nil {
+            throw APIError(.invalidField, "A suggested question carries no quote and no data.", field: "hintQuestion")
+        }
         try folderBudget.admit(body.text.utf8.count + (data?.count ?? 0))
         let receipt = try await tab.send(
             text: body.text,
             clientID: body.clientId,
             quotedMessageID: body.quotedMessageId,
-            data: data
+            data: data,
+            isHintQuestion: isHintQuestion
         )
         if receipt.isNew { crashPoint.messageCommitted() }
         return try JSONResponse.make(

@@ -6,12 +6,21 @@ import WebimClientLibrary
 /// The page's actions: each once per `clientId`, its outcome reported as a `result` event.
 extension TabSession {
     /// Sends a visitor message (a reply when `quotedMessageID` is set), once per `clientID`, even across restarts;
-    /// a retry answers the first message's id. `data` is the custom data object's JSON. Throws 503
-    /// `storage_unavailable` when the message cannot be written to disk: a 202 means it is there.
-    func send(text: String, clientID: String, quotedMessageID: String?, data: Data?) throws -> OutgoingMessageReceipt {
+    /// a retry answers the first message's id. `data` is the custom data object's JSON; `isHintQuestion`: the text is
+    /// a suggestion chosen unchanged (`hint_question`). Throws 503 `storage_unavailable` when the message cannot be
+    /// written to disk: a 202 means it is there.
+    func send(
+        text: String,
+        clientID: String,
+        quotedMessageID: String?,
+        data: Data?,
+        isHintQuestion: Bool = false
+    ) throws -> OutgoingMessageReceipt {
         let stream = try requireStream()
         let outgoing: OutgoingMessage
-        if let quotedMessageID {
+        if isHintQuestion {
+            outgoing = .hintQuestion(text)
+        } else if let quotedMessageID {
             outgoing = .reply(text, quoting: try message(quotedMessageID, field: "quotedMessageId"))
         } else {
             outgoing = .text(text, dataJSON: data.map { String(decoding: $0, as: UTF8.self) })
