@@ -20,6 +20,7 @@ EXPECTED_TYPES = {
     "operator",
     "operatorBusy",
     "contactInformationRequest",
+    "actionRequest",
     "keyboard",
     "keyboardResponse",
     "fileFromOperator",
@@ -37,6 +38,15 @@ return {
   stickerAlt: item('sticker')?.querySelector('img[data-sticker-image]')?.alt ?? null,
   file: link ? { name: link.querySelector('.transcript-file-name').textContent, path: new URL(link.href).pathname } : null,
   kinds: ['keyboardResponse', 'fileFromVisitor', 'sticker'].map((type) => item(type)?.dataset.messageKind ?? null),
+};
+"""
+
+#: What the operator's two requests show: the contact form's visible fields, the action request's button.
+REQUESTS_JS = """
+const item = (type) => document.querySelector(`[data-transcript-list] > .transcript-item[data-message-type="${type}"]`);
+return {
+  contactFields: Array.from(item('contactInformationRequest')?.querySelectorAll('input') ?? []).filter((i) => i.checkVisibility()).length,
+  actionButton: item('actionRequest')?.querySelector('[data-message-action-request] button')?.textContent ?? null,
 };
 """
 
@@ -84,6 +94,11 @@ def test_the_gallery_shows_every_keyboard_and_quote_state(driver, wait, widget_u
         assert fixtures["file"] is not None and fixtures["file"]["name"] == "notes.txt", fixtures
         assert fixtures["file"]["path"].startswith("/api/tabs/"), fixtures
         assert fixtures["kinds"] == ["visitor", "visitor", "visitor"], fixtures
+        # The operator's requests are a form and a button, each in every look.
+        wait.until(
+            lambda d: d.execute_script(REQUESTS_JS) == {"contactFields": 3, "actionButton": "Yes, please"},
+            "the gallery's contacts request lacks its form, or its action request its button",
+        )
     assert looks == [("light", "ltr"), ("dark", "ltr"), ("light", "rtl"), ("dark", "rtl")]
 
     # The last frame is still selected: its completed keyboard shows the chosen button; the pending
