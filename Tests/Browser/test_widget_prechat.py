@@ -33,6 +33,11 @@ return {
 """
 
 
+def field(driver, name: str):
+    """The form's control named `name` (the panels' forms have fields of the same names)."""
+    return driver.find_element(By.CSS_SELECTOR, f'{FORM} [name="{name}"]')
+
+
 def shown_form(driver, wait):
     return wait.until(lambda d: d.execute_script(FORM_JS), "the pre-chat form never showed")
 
@@ -82,10 +87,10 @@ def test_the_form_asks_what_the_location_asks_and_refuses_a_missing_name(driver,
     assert form["errors"][0] == "Please fill this in." and form["errors"][3] == "Please choose a department.", form
     assert form["focused"] == "name"
     # A bad e-mail and a phone that does not fit the mask are refused as well, in the page's words.
-    driver.find_element(By.NAME, "name").send_keys("Ann")
-    driver.find_element(By.NAME, "email").send_keys("ann at example")
-    driver.find_element(By.NAME, "phone").send_keys("+7 900")
-    driver.find_element(By.NAME, "firstQuestion").send_keys("Where is my parcel?")
+    field(driver, "name").send_keys("Ann")
+    field(driver, "email").send_keys("ann at example")
+    field(driver, "phone").send_keys("+7 900")
+    field(driver, "firstQuestion").send_keys("Where is my parcel?")
     driver.find_element(By.CSS_SELECTOR, "[data-prechat-start]").click()
     form = wait.until(lambda d: (f := d.execute_script(FORM_JS)) and "name" not in f["invalid"] and f)
     assert form["invalid"] == ["email", "phone", "departmentKey"], form
@@ -96,14 +101,14 @@ def test_the_form_asks_what_the_location_asks_and_refuses_a_missing_name(driver,
     assert operator_api.call("GET", "/chats") == [] or all(not c.get("chat") for c in operator_api.call("GET", "/chats"))
 
     # Mended: the chat starts with the answers, the service keeps them, and the bot greets the visitor by name.
-    email = driver.find_element(By.NAME, "email")
+    email = field(driver, "email")
     email.clear()
     email.send_keys("ann@example.com")
-    phone = driver.find_element(By.NAME, "phone")
+    phone = field(driver, "phone")
     phone.clear()
     phone.send_keys("+7 900 123-45-67")
-    Select(driver.find_element(By.NAME, "departmentKey")).select_by_value("support")
-    driver.find_element(By.NAME, "firstQuestion").send_keys(Keys.ENTER)  # a new line, not a submit
+    Select(field(driver, "departmentKey")).select_by_value("support")
+    field(driver, "firstQuestion").send_keys(Keys.ENTER)  # a new line, not a submit
     driver.find_element(By.CSS_SELECTOR, "[data-prechat-start]").click()
     wait.until(EC.invisibility_of_element_located((By.CSS_SELECTOR, FORM)), "the form stayed after the start")
     assert chat_requests(driver) == [
@@ -151,7 +156,7 @@ def test_the_form_speaks_russian_and_is_operable_by_keyboard(driver, wait, widge
     assert form["labels"] == ["Ваше имя *", "Электронная почта", "Телефон", "Отдел *", "Ваш вопрос *"], form
     assert "Прежде чем начать" in form["text"]
     # The first field, typed into and submitted with the keyboard alone.
-    name = driver.find_element(By.NAME, "name")
+    name = field(driver, "name")
     name.send_keys(Keys.ENTER)
     form = wait.until(lambda d: (f := d.execute_script(FORM_JS)) and f["invalid"] and f)
     assert form["errors"][0] == "Пожалуйста, заполните это поле." and form["focused"] == "name"
@@ -172,10 +177,10 @@ def test_the_host_prefills_the_form(driver, wait, widget_url, host):
     wait_for_event(driver, wait, "ready")
     driver.execute_script("WebimWidget('open')")
     in_frame(driver, wait)
-    wait.until(lambda d: d.find_element(By.NAME, "name").get_attribute("value") == "Bob", "the form was not prefilled")
-    assert driver.find_element(By.NAME, "email").get_attribute("value") == "bob@example.com"
-    assert driver.find_element(By.NAME, "firstQuestion").get_attribute("value") == "Hi there"
-    wait.until(lambda d: d.find_element(By.NAME, "departmentKey").get_attribute("value") == "sales")
+    wait.until(lambda d: field(d, "name").get_attribute("value") == "Bob", "the form was not prefilled")
+    assert field(driver, "email").get_attribute("value") == "bob@example.com"
+    assert field(driver, "firstQuestion").get_attribute("value") == "Hi there"
+    wait.until(lambda d: field(d, "departmentKey").get_attribute("value") == "sales")
     driver.find_element(By.CSS_SELECTOR, "[data-prechat-start]").click()
     wait.until(
         lambda d: any(

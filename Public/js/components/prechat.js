@@ -32,7 +32,8 @@ export async function startPrechat(doc, { store, strings, session, location }) {
   if (form === null) return null;
   await Promise.all([loadStylesheet(doc, '/static/css/prechat.css'), strings.load('prechat')]);
   const view = new PrechatForm(doc, { form, store, strings, session });
-  doc.querySelector('[data-composer]')?.before(view.root);
+  // Right after the transcript, before the panels (panels.js), which may have come first.
+  doc.querySelector('[data-transcript]')?.after(view.root);
   view.render();
   return view;
 }
@@ -157,7 +158,6 @@ export class PrechatForm {
     input.id = id;
     const label = el('label', 'prechat-label', text);
     label.htmlFor = id;
-    label.dir = 'auto';
     if (required) {
       const mark = el('span', 'prechat-required', ' *');
       mark.setAttribute('aria-hidden', 'true');
