@@ -182,6 +182,7 @@ async function startWidget(doc) {
   session.addEventListener('result', (event) => {
     const result = /** @type {CustomEvent} */ (event).detail;
     if (result.kind === 'rating') void panels().then(({ rating }) => rating.result(result, 'rated'));
+    else if (result.kind === 'resolution') void panels().then(({ rating }) => rating.resolved(result));
     else if (result.kind === 'survey') void survey().then((card) => card.result(result));
     else if (result.kind === 'transcript') void panels().then(({ transcriptForm }) => transcriptForm.result(result, 'transcriptSent'));
     // A file the service refused is gone from the list (the SDK removes it), so the composer says why.

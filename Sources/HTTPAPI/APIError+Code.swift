@@ -156,6 +156,8 @@ extension APIError {
         case invalidSurveyAnswer = "invalid_survey_answer"
         /// The tab has no survey open.
         case noSurvey = "no_survey"
+        /// A resolution survey's `answer` is not 0 or 1.
+        case invalidResolutionAnswer = "invalid_resolution_answer"
 
         // MARK: Widget: files and history
 

@@ -12,7 +12,7 @@ extension APIError.Code {
             .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .contactTooLong, .invalidPhone,
             .noContacts, .invalidMultipart, .emptyFile, .invalidGUID,
             .invalidThumb, .invalidLimit, .invalidBefore, .invalidOption, .invalidPath, .invalidWidget,
-            .invalidVariant, .invalidSurveyAnswer:
+            .invalidVariant, .invalidSurveyAnswer, .invalidResolutionAnswer:
             .badRequest
         case .unauthorized: .unauthorized
         case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired, .kioskUploadsOff,

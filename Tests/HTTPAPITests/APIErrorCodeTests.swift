@@ -33,6 +33,7 @@ import Testing
         ("contact_too_long", 400), ("invalid_phone", 400), ("no_contacts", 400),
         ("not_a_keyboard", 409), ("unknown_button", 404), ("no_operator", 409), ("invalid_survey_answer", 400),
         ("no_survey", 409),
+        ("invalid_resolution_answer", 400),
         // The widget: files and history.
         ("not_multipart", 415), ("uploads_not_allowed", 409), ("kiosk_uploads_off", 403),
         ("kiosk_downloads_off", 403), ("file_too_large", 413), ("invalid_multipart", 400),

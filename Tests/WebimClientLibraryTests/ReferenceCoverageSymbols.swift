@@ -20,6 +20,7 @@ struct ReferenceCoverageSymbols {
         table.addMessages()
         table.addEnums()
         table.addSurvey()
+        table.addResolution()
         return table
     }
 

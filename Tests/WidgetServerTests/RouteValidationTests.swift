@@ -110,6 +110,21 @@ import Testing
         ),
         Case(
             method: .POST,
+            path: "/resolution",
+            body: #"{"answer":2,"clientId":"page-0008"}"#,
+            status: 400,
+            code: "invalid_resolution_answer",
+            field: "answer"
+        ),
+        Case(
+            method: .POST,
+            path: "/resolution",
+            body: #"{"answer":1,"clientId":"page-0008"}"#,
+            status: 409,
+            code: "no_operator"
+        ),
+        Case(
+            method: .POST,
             path: "/rating",
             // The real service takes notes of up to 2,000 characters (`note-is-too-long`).
             body: "{\"rating\":5,\"note\":\"\(String(repeating: "n", count: 2_001))\",\"clientId\":\"page-0008\"}",

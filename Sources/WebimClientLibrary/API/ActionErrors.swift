@@ -106,6 +106,25 @@ public enum RateOperatorError: Error, Sendable, Equatable {
     case unknown
 }
 
+/// Errors of `sendResolutionSurvey(id:answer:completionHandler:)` (iOS 3.44+).
+public enum SendResolutionError: Error, Sendable, Equatable {
+    /// `no-chat`
+    case noChat
+    /// `rate-disabled`
+    case rateDisabled
+    /// `operator-not-in-chat`
+    case operatorNotInChat
+    /// `resolution-survey-value-incorrect`
+    case resolutionSurveyValueIncorrect
+    /// `rate-form-mismatch`
+    case rateFormMismatch
+    /// `visitor-segment-mismatch`
+    case visitorSegmentMismatch
+    /// `rated-entity-mismatch`
+    case ratedEntityMismatch
+    case unknown
+}
+
 /// Errors of `sendDialogTo(emailAddress:completionHandler:)`.
 public enum SendDialogToEmailAddressError: Error, Sendable, Equatable {
     /// `no-chat`

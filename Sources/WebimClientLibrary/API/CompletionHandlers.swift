@@ -47,6 +47,12 @@ public protocol RateOperatorCompletionHandler: AnyObject, Sendable {
     func onFailure(error: RateOperatorError)
 }
 
+/// Result of `sendResolutionSurvey(id:answer:completionHandler:)`.
+public protocol SendResolutionCompletionHandler: AnyObject, Sendable {
+    func onSuccess()
+    func onFailure(error: SendResolutionError)
+}
+
 /// Result of `sendDialogTo(emailAddress:completionHandler:)`.
 public protocol SendDialogToEmailAddressCompletionHandler: AnyObject, Sendable {
     func onSuccess()

@@ -26,6 +26,9 @@ final class MessageStreamImpl: MessageStream {
     }
 
     func getLastRatingOfOperatorWith(id: String) -> Int { core.read(0) { $0.state.operatorRatings[id] ?? 0 } }
+    func getLastResolutionSurveyWith(operatorId: String) -> Int? {
+        core.read(nil) { $0.state.operatorResolutions[operatorId] }
+    }
 
     // MARK: Tracker
 

@@ -33,7 +33,8 @@ struct ChatActions: Sendable {
                 change.visitor,
                 chatID: chatID,
                 clientSideID: RandomID.hex(),
-                text: firstQuestion
+                text: firstQuestion,
+                clock: change.clock
             )
             try change.add(message)
             return (started, message)
@@ -57,7 +58,7 @@ struct ChatActions: Sendable {
             guard var chat = try change.openChat() else { return }
             chat.state = state
             chat.operatorTyping = false
-            chat.modificationTs = ChatClock.now()
+            chat.modificationTs = database.clock.now()
             try change.update(chat: chat)
             try change.append(.chatState, data: .string(state))
             try change.append(.chatOperator, data: .null)

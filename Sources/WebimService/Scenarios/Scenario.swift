@@ -42,6 +42,10 @@ struct Scenario: Decodable, Sendable {
     var onTranscriptRequest: [Step]?
     /// When the visitor finishes or cancels a survey.
     var onSurveyFinished: [Step]?
+    /// When a visitor who never had a chat loads a page (an `invite` step invites them).
+    var onVisit: [Step]?
+    /// When the visitor accepts an operator's action request.
+    var onActionAccepted: [Step]?
 
     /// Every operator the scenario names.
     var allOperators: [Operator] { [`operator`] + (operators ?? []) }

@@ -62,6 +62,8 @@ struct ScenarioRunner: Service {
         case .rated: scenario.onRating ?? []
         case .transcriptRequested: scenario.onTranscriptRequest ?? []
         case .surveyFinished: scenario.onSurveyFinished ?? []
+        case .visited: scenario.onVisit ?? []
+        case .actionAccepted: scenario.onActionAccepted ?? []
         }
     }
 }

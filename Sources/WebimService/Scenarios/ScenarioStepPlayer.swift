@@ -17,7 +17,13 @@ struct ScenarioStepPlayer: Sendable {
             try await engine.operators.join(visitorID: visitorID, operatorID: step.operatorId ?? scenario.operator.id)
         case .typing, .stopTyping:
             try await engine.operators.typing(visitorID: visitorID, isTyping: step.action == .typing)
-        case .say, .info, .busy, .contactsRequest:
+        case .invite:
+            try await engine.operators.invite(
+                visitorID: visitorID,
+                operatorID: step.operatorId ?? scenario.operator.id,
+                text: await text(step)
+            )
+        case .say, .info, .busy, .contactsRequest, .actionRequest:
             try await engine.operatorMessages.send(visitorID: visitorID, await message(for: step))
         case .keyboard:
             guard let spec = step.keyboard else { throw ScenarioStepError(step: step, reason: "keyboard missing") }
@@ -105,6 +111,7 @@ struct ScenarioStepPlayer: Sendable {
             case .info: .info
             case .busy: .operatorBusy
             case .contactsRequest: .contactsRequest
+            case .actionRequest: .actionRequest
             default: .operator
             }
         return OperatorMessage(

@@ -11,6 +11,10 @@ struct ScenarioTrigger: Sendable {
         case rated(rating: Int)
         case transcriptRequested(email: String)
         case surveyFinished
+        /// A page load of a visitor who never had a chat: the moment a proactive invitation is made.
+        case visited
+        /// The visitor accepted an operator's action request (`chat.action_request.call_sentry_action_request`).
+        case actionAccepted
     }
 
     var visitorID: String

@@ -17,7 +17,8 @@ struct VisitorFixtures {
                 change.visitor,
                 chatID: chatID,
                 clientSideID: RandomID.hex(),
-                text: ""
+                text: "",
+                clock: change.clock
             )
             message.kind = MessageItem.Kind.stickerVisitor.rawValue
             message.data = data
@@ -37,7 +38,8 @@ struct VisitorFixtures {
                     record,
                     visitor: change.visitor,
                     chatID: chatID,
-                    clientSideID: RandomID.hex()
+                    clientSideID: RandomID.hex(),
+                    clock: change.clock
                 )
                 message.label = label
                 record.chatId = chatID

@@ -5,7 +5,7 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     EditMessageCompletionHandler, DeleteMessageCompletionHandler, SendFileCompletionHandler,
     SendKeyboardRequestCompletionHandler, RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler,
     ReactionCompletionHandler, ContactsCompletionHandler, SendSurveyAnswerCompletionHandler,
-    SurveyCloseCompletionHandler, SendStickerCompletionHandler, StorageRefusalHandler
+    SurveyCloseCompletionHandler, SendStickerCompletionHandler, SendResolutionCompletionHandler, StorageRefusalHandler
 {
     private let clientID: String
     private let events: TabEventLog
@@ -33,6 +33,7 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     func onFailure(error: SurveyCloseError) { fail(ActionFailure(error)) }
     func onFailure(error: ContactsError) { fail(ActionFailure(error)) }
     func onFailure(error: SendStickerError) { fail(ActionFailure(error)) }
+    func onFailure(error: SendResolutionError) { fail(ActionFailure(error)) }
 
     func onFailure(messageID: String, refusal: StorageRefusal) {
         budgets?.refused(refusal)
