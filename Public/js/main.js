@@ -105,6 +105,8 @@ async function startWidget(doc) {
   // The survey card, with its strings and stylesheet, comes with the first survey.
   const survey = once(() => import('./components/survey.js').then((m) => m.startSurvey(doc, { store, strings, session })));
   store.addEventListener('survey', () => store.survey && void survey());
+  const invitation = once(() => import('./components/invitation.js').then((m) => m.startInvitation(doc, { store, strings, decline: () => session.chat('close') })));
+  store.addEventListener('chatState', () => store.chatState === 'invitation' && void invitation());
 
   const upload = (files) =>
     import('./uploads.js').then(
@@ -114,10 +116,13 @@ async function startWidget(doc) {
   const composer = new Composer(/** @type {HTMLFormElement} */ (required(doc, '[data-composer]')), {
     strings,
     onSend: (text, quote) => {
-      session.send(text, { quote });
+      // An unedited chosen suggestion goes with `hintQuestion` (a reply is the visitor's own words).
+      const hintQuestion = hintList?.sent(text) === true && !quote;
+      session.send(text, { quote, hintQuestion });
       transcript.scrollToLatest();
     },
     onEdit: (id, text) => {
+      hintList?.sent(text);
       session.edit(id, text);
       session.typing(null);
     },
@@ -143,6 +148,7 @@ async function startWidget(doc) {
       openImage: (url, name) => void lightbox().then((viewer) => viewer.open(url, name)),
       loadOlder: () => void session.loadOlder(),
       giveContacts: (fields) => session.request('contacts', 'POST', '/contacts', fields),
+      acceptActionRequest: (id) => session.request('accept', 'POST', `/messages/${encodeURIComponent(id)}/accept`, {}),
     },
   });
   new Header(required(doc, '[data-header]'), {
@@ -166,6 +172,14 @@ async function startWidget(doc) {
     if (stickers === null && !store.limits?.stickers?.length) return;
     stickers ??= import('./components/stickers.js').then((module) => module.startStickerPicker(doc, { strings, session }));
     void stickers.then((picker) => picker.show(store.limits?.stickers ?? []));
+  });
+  // Suggested questions load where the location offers hints; once loaded, they follow the offer.
+  let hints = null;
+  let hintList = null;
+  store.addEventListener('hintsEnabled', () => {
+    if (hints === null && !store.hintsEnabled) return;
+    hints ??= import('./components/hints.js').then((m) => m.startHints(doc, { strings, session, api }));
+    void hints.then((list) => (hintList = list).enable(store.hintsEnabled));
   });
   // The page kit's connection line as a banner: in the visitor's words, only while the stream is down.
   const banner = required(doc, '[data-connection-banner]');

@@ -134,15 +134,16 @@ export class ChatSession extends EventTarget {
   /**
    * Shows the message at once, then sends it.
    * @param {string} text
-   * @param {{quote?: import('./store.js').Message, data?: object}} [options]
+   * @param {{quote?: import('./store.js').Message, data?: object, hintQuestion?: boolean}} [options] `hintQuestion`: the text is a suggestion chosen unchanged
    */
-  send(text, { quote, data } = {}) {
+  send(text, { quote, data, hintQuestion } = {}) {
     const clientId = makeClientId();
     const quoteView = quote ? { state: 'filled', messageId: quote.id, text: quote.text, senderName: quote.senderName, type: quote.type } : null;
     this.#store.addOutgoing({ clientId, text, quote: quoteView });
     const body = { text, clientId };
     if (quote) body.quotedMessageId = quote.id;
     if (data) body.data = data;
+    if (hintQuestion) body.hintQuestion = true;
     this.#outbox.addMessage(clientId, body);
     void this.#sendInOrder();
     this.typing(null);
@@ -479,6 +480,9 @@ export class ChatSession extends EventTarget {
         break;
       case 'survey':
         store.set('survey', data.survey ?? null);
+        break;
+      case 'location.settings':
+        store.set('hintsEnabled', data.hintsEnabled === true);
         break;
       case 'error.fatal':
         console.error('The chat service reported a fatal error', data);

@@ -113,6 +113,7 @@ func makeWidgetRouter(
         MessageController(registry: registry, folderBudget: folderBudget, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
         SurveyController(registry: registry).endpoints,
+        HintsController(registry: registry).endpoints,
         FileController(
             registry: registry,
             limitsCache: LocationCache(),

@@ -21,6 +21,7 @@ struct ReferenceCoverageSymbols {
         table.addEnums()
         table.addSurvey()
         table.addResolution()
+        table.addHints()
         return table
     }
 

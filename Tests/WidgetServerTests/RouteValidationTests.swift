@@ -87,6 +87,13 @@ import Testing
         Case(method: .DELETE, path: "/messages/nope?clientId=page-0006", status: 404, code: "unknown_message"),
         Case(
             method: .POST,
+            path: "/messages/nope/accept",
+            body: #"{"clientId":"page-0009"}"#,
+            status: 404,
+            code: "unknown_message"
+        ),
+        Case(
+            method: .POST,
             path: "/keyboard",
             body: #"{"messageId":"m","buttonId":"b","clientId":"page-0007"}"#,
             status: 404,

@@ -148,6 +148,13 @@ public enum SendStickerError: Error, Sendable, Equatable {
     case unknown
 }
 
+/// Errors of `autocomplete(text:completionHandler:)` (iOS 4.0).
+public enum AutocompleteError: Error, Sendable, Equatable {
+    /// The account config names no hints service, or its answer is not the suggestions' JSON.
+    case hintApiInvalid
+    case unknown
+}
+
 /// Errors of `send(uploadedFiles:completionHandler:)` (iOS 4.0).
 public enum SendFilesError: Error, Sendable, Equatable {
     /// `uploaded-file-not-found`

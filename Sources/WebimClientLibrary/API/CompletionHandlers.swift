@@ -89,6 +89,12 @@ public protocol SearchMessagesCompletionHandler: AnyObject, Sendable {
     func onSearchMessageFailure(query: String)
 }
 
+/// iOS 4.0: result of `autocomplete(text:completionHandler:)`: the hints service's suggestions, best first.
+public protocol AutocompleteCompletionHandler: AnyObject, Sendable {
+    func onSuccess(text: [String])
+    func onFailure(error: AutocompleteError)
+}
+
 /// iOS 4.0: result of `sendSticker(withId:completionHandler:)`.
 public protocol SendStickerCompletionHandler: AnyObject, Sendable {
     func onSuccess()

@@ -133,6 +133,11 @@ public protocol MessageStream: AnyObject {
     func searchStreamMessagesBy(query: String, completionHandler: (any SearchMessagesCompletionHandler)?) throws
     func getRawConfig(forLocation: String, completionHandler: (any RawLocationConfigCompletionHandler)?) throws
     func getServerSideSettings(completionHandler: (any ServerSideSettingsCompletionHandler)?) throws
+    /// Asks the account's hints service (the config's `visitor_hints_api_endpoint`) for questions that complete
+    /// `text`; `hintApiInvalid` when the config names none or its answer is not the suggestions' JSON.
+    func autocomplete(text: String, completionHandler: (any AutocompleteCompletionHandler)?) throws
+    /// `autocomplete(text:completionHandler:)` for async code: throws `AutocompleteError` when it fails.
+    func autocomplete(text: String) async throws -> [String]
     // MARK: Surveys
 
     /// Answers the survey's open question: stars `"1"`…`"5"`, a radio option's 1-based index, or a comment's text.

@@ -4,6 +4,8 @@ import WebimWire
 /// The public message stream: checks access, then acts on the core. Actions are in `MessageStreamImpl+Actions`.
 final class MessageStreamImpl: MessageStream {
     let core: SessionCore
+    /// The hints service's endpoint, kept beside the core (`autocomplete(text:)`).
+    let autocompletion = Autocompletion()
 
     init(core: SessionCore) { self.core = core }
 

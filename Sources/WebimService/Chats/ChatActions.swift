@@ -43,7 +43,12 @@ struct ChatActions: Sendable {
         if let message = outcome.message {
             triggers.send(
                 visitor,
-                .visitorMessage(text: message.text, messageID: message.id, whileKeyboardPending: false)
+                .visitorMessage(
+                    text: message.text,
+                    messageID: message.id,
+                    whileKeyboardPending: false,
+                    isHintQuestion: false
+                )
             )
         }
     }

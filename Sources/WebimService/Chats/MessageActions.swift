@@ -70,7 +70,12 @@ struct MessageActions: Sendable {
             visitor,
             sent.isFile
                 ? .visitorFile(messageID: id)
-                : .visitorMessage(text: text, messageID: id, whileKeyboardPending: whileKeyboardPending)
+                : .visitorMessage(
+                    text: text,
+                    messageID: id,
+                    whileKeyboardPending: whileKeyboardPending,
+                    isHintQuestion: sent.isHintQuestion
+                )
         )
     }
 

@@ -30,6 +30,8 @@ struct Scenario: Decodable, Sendable {
     /// When the visitor types while a keyboard waits for a button (instead of `onVisitorMessage`, when given):
     /// a message sent before any menu showed, such as the one that starts the chat, answers no menu.
     var onVisitorMessageWhileKeyboard: [Step]?
+    /// Instead of `onVisitorMessage`, when given: a message the visitor chose from the hints (`hint_question`).
+    var onVisitorHintQuestion: [Step]?
     /// When the visitor sends a file.
     var onVisitorFile: [Step]?
     /// When the visitor sends a sticker.

@@ -131,7 +131,7 @@ struct ScenarioStepPlayer: Sendable {
             let name = (try? await engine.database.visitor(id: visitorID))?.name ?? ""
             text = text.replacingOccurrences(of: Self.visitorNamePlaceholder, with: name)
         }
-        guard case .visitorMessage(let visitorText, _, _) = event else { return text }
+        guard case .visitorMessage(let visitorText, _, _, _) = event else { return text }
         return text.replacingOccurrences(of: "{{text}}", with: visitorText)
     }
 
@@ -145,7 +145,7 @@ struct ScenarioStepPlayer: Sendable {
         case "lastFile": return .lastFile
         case "visitor":
             switch event {
-            case .visitorMessage(_, let id, _), .visitorFile(let id): return .message(.id(id))
+            case .visitorMessage(_, let id, _, _), .visitorFile(let id): return .message(.id(id))
             default: return .missing
             }
         case let label?: return .message(.label(label))
@@ -181,7 +181,7 @@ struct ScenarioStepPlayer: Sendable {
     private func applies(_ condition: Scenario.Condition?) async throws -> Bool {
         guard let condition else { return true }
         if let needle = condition.textContains {
-            guard case .visitorMessage(let text, _, _) = event, text.localizedCaseInsensitiveContains(needle) else {
+            guard case .visitorMessage(let text, _, _, _) = event, text.localizedCaseInsensitiveContains(needle) else {
                 return false
             }
         }

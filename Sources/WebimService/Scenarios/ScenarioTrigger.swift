@@ -3,8 +3,9 @@ struct ScenarioTrigger: Sendable {
     /// What happened.
     enum Event: Sendable {
         case chatStarted
-        /// `whileKeyboardPending`: a keyboard was waiting for a button when the visitor typed instead.
-        case visitorMessage(text: String, messageID: String, whileKeyboardPending: Bool)
+        /// `whileKeyboardPending`: a keyboard was waiting for a button when the visitor typed instead;
+        /// `isHintQuestion`: the visitor chose the text from the hints (`hint_question`).
+        case visitorMessage(text: String, messageID: String, whileKeyboardPending: Bool, isHintQuestion: Bool)
         case visitorFile(messageID: String)
         case visitorSticker(stickerID: Int)
         case keyboardResponse(buttonID: String)
