@@ -6,8 +6,8 @@
 
 import { el, loadStylesheet } from '../dom.js';
 
-/** Chat states in which the chat has started: the form is done with. */
-const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
+/** Chat states in which the chat has started, or an operator's invitation waits: the form is done with. */
+const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot', 'invitation']);
 /** The fields whose labels the page words itself, in the visitor's language, and how browsers fill them in. */
 const KNOWN = Object.freeze({
   name: { label: 'prechatName', autocomplete: 'name' },
