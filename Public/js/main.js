@@ -102,10 +102,12 @@ async function startWidget(doc) {
     return startPanels(doc, { store, strings, session });
   });
 
-  // The survey card, with its strings and stylesheet, comes with the first survey.
-  const survey = once(() => import('./components/survey.js').then((m) => m.startSurvey(doc, { store, strings, session })));
+  // Parts many chats never show (`components/{name}.js`, exporting `start`) load with their strings and styles
+  // the first time one is needed: the survey card, an operator's invitation, the pre-chat form.
+  const part = (name, deps) => once(() => import(`./components/${name}.js`).then((m) => m.start(doc, { store, strings, session, ...deps })));
+  const survey = part('survey');
   store.addEventListener('survey', () => store.survey && void survey());
-  const invitation = once(() => import('./components/invitation.js').then((m) => m.startInvitation(doc, { store, strings, decline: () => session.chat('close') })));
+  const invitation = part('invitation');
   store.addEventListener('chatState', () => store.chatState === 'invitation' && void invitation());
 
   const upload = (files) =>
@@ -164,7 +166,7 @@ async function startWidget(doc) {
     },
   });
   // The location's pre-chat form may come before a chat: looked for once the page is live with none.
-  const prechat = once(() => import('./components/prechat.js').then((m) => m.startPrechat(doc, { store, strings, session, location: config.location })));
+  const prechat = part('prechat', { location: config.location });
   store.addEventListener('connection', () => store.connection === 'live' && !store.entries.length && void prechat());
   // The sticker button loads where the location offers stickers; once loaded, it follows the offer.
   let stickers = null;

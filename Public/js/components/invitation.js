@@ -6,9 +6,9 @@ import { el, loadStylesheet } from '../dom.js';
 
 /**
  * @param {Document} doc
- * @param {{store: import('../store.js').ChatStore, strings: import('../i18n.js').Strings, decline: () => void}} deps
+ * @param {{store: import('../store.js').ChatStore, strings: import('../i18n.js').Strings, session: import('../session.js').ChatSession}} deps
  */
-export async function startInvitation(doc, { store, strings, decline }) {
+export async function start(doc, { store, strings, session }) {
   // Its rules live with the message parts': an invitation always comes with the operator's message.
   await Promise.all([loadStylesheet(doc, '/static/css/message-parts.css'), strings.load('parts')]);
   const bar = el('div', 'widget-invitation');
@@ -22,7 +22,7 @@ export async function startInvitation(doc, { store, strings, decline }) {
   button.type = 'button';
   button.addEventListener('click', () => {
     button.disabled = true;
-    decline();
+    void session.chat('close');
   });
   bar.append(text, button);
   doc.querySelector('[data-composer]')?.before(bar);

@@ -27,7 +27,7 @@ export const QUESTION_LIMIT = 10000;
  * @param {string} deps.location
  * @returns {Promise<PrechatForm | null>}
  */
-export async function startPrechat(doc, { store, strings, session, location }) {
+export async function start(doc, { store, strings, session, location }) {
   const form = await fetchForm(location);
   if (form === null) return null;
   await Promise.all([loadStylesheet(doc, '/static/css/prechat.css'), strings.load('prechat')]);

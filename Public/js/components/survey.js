@@ -33,7 +33,7 @@ let serial = 0;
  * @param {import('../session.js').ChatSession} deps.session
  * @returns {Promise<SurveyCard>}
  */
-export async function startSurvey(doc, { store, strings, session }) {
+export async function start(doc, { store, strings, session }) {
   await Promise.all([loadStylesheet(doc, '/static/css/survey.css'), strings.load('survey')]);
   const card = new SurveyCard(doc, { store, strings, answer: (text) => session.survey('answer', text), close: () => session.survey('close') });
   doc.querySelector('[data-transcript]')?.after(card.root);
