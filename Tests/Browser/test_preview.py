@@ -94,6 +94,25 @@ def test_preview_variants_from_the_query_string(driver, wait, widget_url):
     frame_shows(driver, wait, frame, "From the query", "rgb(21, 128, 61)")
 
 
+def test_the_features_set_shows_each_webim_feature_in_a_frame_of_its_own(driver, wait, widget_url):
+    driver.get(widget_url.rstrip("/") + "/preview?set=features")
+    shown = frames(driver, wait, 5)
+    locations = [re.search(r"location=([a-z-]+)", frame.get_attribute("src")).group(1) for frame in shown]
+    assert locations == ["survey", "prechat", "hints", "requests", "invitation"]
+    # The invitation's frame is that state, with no console script: the operator's bar waits in it.
+    driver.execute_script("arguments[0].scrollIntoView()", shown[-1])
+    driver.switch_to.frame(shown[-1])
+    wait.until(
+        lambda d: d.execute_script("const bar = document.querySelector('[data-invitation-bar]'); return bar && !bar.hidden"),
+        "the invitation frame never showed its bar",
+    )
+    driver.switch_to.default_content()
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(widget_url.rstrip("/") + "/preview?set=nope", timeout=10)
+    assert refused.value.code == 400
+    assert json.loads(refused.value.read())["error"]["field"] == "set"
+
+
 def test_each_frame_shows_and_downloads_its_client_core_log(driver, wait, widget_url):
     driver.get(widget_url.rstrip("/") + "/preview?log=verbose")
     frames(driver, wait, 2)

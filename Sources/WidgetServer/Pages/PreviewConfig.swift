@@ -61,6 +61,18 @@ enum PreviewConfig {
         ),
     ]
 
+    /// `/preview?set=features`: one frame per Webim feature a visitor meets, each its scenario's state, so a
+    /// developer sees every one without scripting the console. Five: a browser opens at most six connections to one
+    /// HTTP/1.1 origin and each frame holds its event stream open, so a sixth frame would leave no connection for
+    /// the parts the frames load later (stickers and files show in the gallery).
+    static let features: [PreviewVariant] = [
+        PreviewVariant(name: "Survey: stars, options, comment", query: "location=survey&prefill=How%20are%20you%3F"),
+        PreviewVariant(name: "Pre-chat form", query: "location=prechat"),
+        PreviewVariant(name: "Hints as you type", query: "location=hints&prefill=deli"),
+        PreviewVariant(name: "Contacts and action requests", query: "location=requests"),
+        PreviewVariant(name: "Proactive invitation", query: "location=invitation"),
+    ]
+
     /// Variants from the file's bytes; `source` names the file in errors.
     static func decode(_ data: Data, source: String) throws(PreviewConfigError) -> [PreviewVariant] {
         let invalid = { (why: String) in

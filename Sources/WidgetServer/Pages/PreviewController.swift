@@ -35,7 +35,8 @@ struct PreviewController {
         var variants: [PreviewVariant]
     }
 
-    /// `variant` parameters win over the file, so a developer can try a configuration without editing it.
+    /// `variant` parameters win over the file, so a developer can try a configuration without editing it; `set`
+    /// names a built-in set of variants instead (`features`).
     private func state(_ request: Request) throws -> PreviewState {
         let queries = FormQuery(request).getAll("variant")
         if !queries.isEmpty {
@@ -45,6 +46,10 @@ struct PreviewController {
                 // The request is at fault here, not the server's file.
                 throw APIError(.invalidVariant, error.message, field: "variant")
             }
+        }
+        if let set = FormQuery(request).get("set") {
+            guard set == "features" else { throw APIError(.invalidVariant, "set is features.", field: "set") }
+            return PreviewState(version: "built-in", source: "built-in", variants: PreviewConfig.features)
         }
         guard let file else {
             return PreviewState(version: "built-in", source: "built-in", variants: PreviewConfig.builtIn)
