@@ -106,11 +106,23 @@ async function startWidget(doc) {
   const survey = once(() => import('./components/survey.js').then((m) => m.startSurvey(doc, { store, strings, session })));
   store.addEventListener('survey', () => store.survey && void survey());
 
+  // Several files (or more while the tray is open) go to the file tray, to be sent as one message with a caption.
+  /** @type {import('./components/file-tray.js').FileTray | null} */
+  let fileTray = null;
+  const tray = once(() =>
+    import('./components/file-tray.js').then(async (m) => {
+      fileTray = await m.startFileTray(doc, { session, store, strings, composer });
+      composer.sendFilesWith(fileTray);
+      return fileTray;
+    }),
+  );
   const upload = (files) =>
-    import('./uploads.js').then(
-      ({ uploadFiles }) => uploadFiles(files, { session, store, strings, composer, transcript }),
-      () => composer.showError(strings.t('uploadFailed')),
-    );
+    files.length > 1 || fileTray?.isOpen
+      ? tray().then((t) => t.add(files), () => composer.showError(strings.t('uploadFailed')))
+      : import('./uploads.js').then(
+          ({ uploadFiles }) => uploadFiles(files, { session, store, strings, composer, transcript }),
+          () => composer.showError(strings.t('uploadFailed')),
+        );
   const composer = new Composer(/** @type {HTMLFormElement} */ (required(doc, '[data-composer]')), {
     strings,
     onSend: (text, quote) => {

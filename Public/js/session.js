@@ -177,6 +177,29 @@ export class ChatSession extends EventTarget {
   }
 
   /**
+   * The path of a route under this page's tab, once the tab exists (the file tray's uploads).
+   * @param {string} rest
+   * @returns {Promise<string>}
+   */
+  async tabPath(rest) {
+    return this.#api.tabPath(await this.#connection.waitForTab(), rest);
+  }
+
+  /**
+   * Deletes a file uploaded for a message of several files and not sent; resolves with the outcome.
+   * @param {string} guid
+   * @returns {Promise<{ok: boolean, error?: {code?: string, message?: string} | null}>}
+   */
+  removeUpload(guid) {
+    const clientId = makeClientId();
+    return new Promise((resolve) => {
+      this.#answers.set(clientId, resolve);
+      this.#outbox.addAction(clientId, 'removeUpload');
+      void this.#call('DELETE', `/uploads/${encodeURIComponent(guid)}?clientId=${clientId}`, undefined, clientId);
+    });
+  }
+
+  /**
    * Edits one of the visitor's messages; the outcome arrives as a `result` event.
    * @param {string} messageId
    * @param {string} text

@@ -2,7 +2,7 @@
 // Loaded the first time the visitor picks, drops or pastes a file; a visitor who sends none never
 // downloads it.
 
-import { decode, unreachable } from '../shared/api.js';
+import { ApiError, decode, unreachable } from '../shared/api.js';
 import { formatSize } from './format.js';
 
 /**
@@ -52,11 +52,14 @@ export function checkFile(file, limits, strings) {
  * @param {File} file
  * @param {string} clientId
  * @param {(percent: number) => void} onProgress
+ * @param {AbortSignal} [signal] Aborts the upload (the file tray's Cancel); the promise then rejects with `aborted`.
  * @returns {Promise<any>} The decoded answer; rejects with an ApiError.
  */
-export function sendFile(path, file, clientId, onProgress) {
+export function sendFile(path, file, clientId, onProgress, signal) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.addEventListener('abort', () => reject(new ApiError(0, 'aborted', 'The upload was cancelled.')));
     xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {

@@ -12,7 +12,7 @@ extension APIError.Code {
             .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .contactTooLong, .invalidPhone,
             .noContacts, .invalidMultipart, .emptyFile, .invalidGUID,
             .invalidThumb, .invalidLimit, .invalidBefore, .invalidOption, .invalidPath, .invalidWidget,
-            .invalidVariant, .invalidSurveyAnswer:
+            .invalidVariant, .invalidSurveyAnswer, .tooManyFiles:
             .badRequest
         case .unauthorized: .unauthorized
         case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired, .kioskUploadsOff,
@@ -23,7 +23,7 @@ extension APIError.Code {
             .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .conflict, .sessionEnded, .historyBusy, .cannotReply, .cannotEdit, .cannotDelete, .cannotReact,
-            .notAKeyboard, .noOperator, .uploadsNotAllowed, .noSurvey:
+            .notAKeyboard, .noOperator, .uploadsNotAllowed, .noSurvey, .uploadRefused, .tooManyUploads:
             .conflict
         // A message text over the limit is content too large; other over-long fields are bad input.
         case .bodyTooLarge, .textTooLong, .fileTooLarge: .contentTooLarge

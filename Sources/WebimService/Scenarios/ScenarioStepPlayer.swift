@@ -74,9 +74,14 @@ struct ScenarioStepPlayer: Sendable {
         case .read:
             try await engine.operators.read(visitorID: visitorID)
         case .visitorFile:
-            try await fixtures.recordFile(
+            let names = (step.file.map { [$0] } ?? []) + (step.files ?? [])
+            guard (1...10).contains(names.count) else {
+                throw ScenarioStepError(step: step, reason: "file or files (1 to 10) missing")
+            }
+            try await fixtures.recordFiles(
                 visitorID: visitorID,
-                file: try file(step),
+                files: try names.map { try file(named: $0) },
+                caption: step.caption,
                 label: step.label
             )
         case .sticker:
@@ -116,10 +121,15 @@ struct ScenarioStepPlayer: Sendable {
         )
     }
 
-    /// The step's text with `{{text}}` replaced by the visitor's message.
+    /// The step's text with `{{text}}` replaced by the visitor's message, `{{fileCount}}` by how many files the
+    /// visitor's file message holds.
     private func text(_ step: Scenario.Step) -> String {
-        guard case .visitorMessage(let visitorText, _, _) = event else { return step.text ?? "" }
-        return (step.text ?? "").replacingOccurrences(of: "{{text}}", with: visitorText)
+        let text = step.text ?? ""
+        switch event {
+        case .visitorMessage(let visitorText, _, _): return text.replacingOccurrences(of: "{{text}}", with: visitorText)
+        case .visitorFile(_, let count): return text.replacingOccurrences(of: "{{fileCount}}", with: String(count))
+        default: return text
+        }
     }
 
     private func quote(_ spec: Scenario.QuoteSpec?) -> QuoteRequest? {
@@ -130,7 +140,7 @@ struct ScenarioStepPlayer: Sendable {
         case "lastFile": return .lastFile
         case "visitor":
             switch event {
-            case .visitorMessage(_, let id, _), .visitorFile(let id): return .message(.id(id))
+            case .visitorMessage(_, let id, _), .visitorFile(let id, _): return .message(.id(id))
             default: return .missing
             }
         case let label?: return .message(.label(label))
@@ -145,6 +155,11 @@ struct ScenarioStepPlayer: Sendable {
     /// The step's file from `Scenarios/files/`.
     private func file(_ step: Scenario.Step) throws -> UploadedPart {
         guard let name = step.file else { throw ScenarioStepError(step: step, reason: "file missing") }
+        return try file(named: name)
+    }
+
+    /// A file from `Scenarios/files/`.
+    private func file(named name: String) throws -> UploadedPart {
         let url = directory.appendingPathComponent("files").appendingPathComponent(name)
         return UploadedPart(
             filename: url.lastPathComponent,
@@ -169,6 +184,12 @@ struct ScenarioStepPlayer: Sendable {
             guard case .visitorMessage(let text, _, _) = event, text.localizedCaseInsensitiveContains(needle) else {
                 return false
             }
+        }
+        if let least = condition.filesAtLeast {
+            guard case .visitorFile(_, let count) = event, count >= least else { return false }
+        }
+        if let most = condition.filesAtMost {
+            guard case .visitorFile(_, let count) = event, count <= most else { return false }
         }
         if condition.department != nil || condition.departmentOnline != nil {
             let snapshot = try await engine.database.snapshot(visitorID: visitorID)

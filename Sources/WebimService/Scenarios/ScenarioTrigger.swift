@@ -5,7 +5,8 @@ struct ScenarioTrigger: Sendable {
         case chatStarted
         /// `whileKeyboardPending`: a keyboard was waiting for a button when the visitor typed instead.
         case visitorMessage(text: String, messageID: String, whileKeyboardPending: Bool)
-        case visitorFile(messageID: String)
+        /// `fileCount`: how many files the message holds (`send(uploadedFiles:)` sends up to 10 in one).
+        case visitorFile(messageID: String, fileCount: Int)
         case visitorSticker(stickerID: Int)
         case keyboardResponse(buttonID: String)
         case rated(rating: Int)

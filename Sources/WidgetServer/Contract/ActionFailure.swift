@@ -46,6 +46,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
     case maxCommentLengthExceeded = "max_comment_length_exceeded"
     case questionNotFound = "question_not_found"
     case noStickerId = "no_sticker_id"
+    case fileHasBeenSent = "file_has_been_sent"
 
     /// The sentence the page shows.
     var message: String {
@@ -91,11 +92,28 @@ enum ActionFailure: String, CaseIterable, Sendable {
         case .maxCommentLengthExceeded: "The comment is too long."
         case .questionNotFound: "That question is no longer asked."
         case .noStickerId: "The chat service has no such sticker."
+        case .fileHasBeenSent: "The file has already been sent."
         }
     }
 }
 
 extension ActionFailure {
+    init(_ error: SendFilesError) {
+        switch error {
+        case .fileNotFound: self = .uploadedFileNotFound
+        case .maxFilesCountPerMessage: self = .maxFilesCountPerChatExceeded
+        case .unknown: self = .unknown
+        }
+    }
+
+    init(_ error: DeleteUploadedFileError) {
+        switch error {
+        case .fileNotFound: self = .uploadedFileNotFound
+        case .fileHasBeenSent: self = .fileHasBeenSent
+        case .unknown: self = .unknown
+        }
+    }
+
     init(_ refusal: StorageRefusal) {
         switch refusal {
         case .visitorBudget: self = .visitorBudgetExceeded
