@@ -6,9 +6,12 @@ import json
 import os
 from pathlib import Path
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from axe_audit import audit, blocking, report
 from conftest import ARTIFACTS, WidgetPage, start_chromium
 from test_widget_messages import start_chat
 
@@ -194,6 +197,41 @@ def test_the_eleventh_file_is_left_out(page, driver, tmp_path):
     pick(driver, files(tmp_path, "late.txt"))
     page.wait.until(lambda d: note.text == "late.txt was left out: one message holds up to 10 files.")
     assert len(tray(driver)) == 10
+
+
+def test_the_tray_works_from_the_keyboard_and_passes_an_axe_audit(page, operator_api, driver, tmp_path):
+    for query in ("location=files&dark=0", "location=files&dark=1&dir=rtl"):
+        page.open(query)
+        pick(driver, files(tmp_path, "a.txt", "b.txt", "run.exe"))
+        wait_settled(page, 3)
+        results = audit(driver)
+        assert blocking(results) == [], f"{query}: {report(blocking(results))}"
+        tray_root = driver.find_element(By.CSS_SELECTOR, "[data-file-tray]")
+        assert tray_root.accessible_name == "Files to send"
+        # From the text box, Shift+Tab past the file picker reaches the tray's last button: Enter removes run.exe,
+        # and the focus stays on the button now last.
+        composer = page.composer()
+        composer.click()
+        def back():
+            ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+            return driver.switch_to.active_element
+
+        focused = back()
+        assert focused.get_attribute("data-composer-file") is not None
+        # The file input may hold two stops (its button, then itself), as Chromium draws it.
+        for _ in range(2):
+            if focused.get_attribute("data-composer-file") is None:
+                break
+            focused = back()
+        assert focused.get_attribute("aria-label") == "Remove run.exe", focused.get_attribute("outerHTML")[:200]
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        page.wait.until(lambda d: [r["name"] for r in tray(d)] == ["a.txt", "b.txt"])
+        assert driver.switch_to.active_element.get_attribute("aria-label") == "Remove b.txt"
+        # Enter in the text box sends the files with the caption.
+        composer.send_keys(f"Keys {query}", Keys.ENTER)
+        page.wait_text("visitor", f"Keys {query}")
+        assert not tray_root.is_displayed()
+    page.wait_text("operator", "Thanks, I got your 2 files in one message.")
 
 
 def test_screenshots_of_the_tray_and_the_message(widget_url, tmp_path):
