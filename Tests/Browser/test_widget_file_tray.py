@@ -140,6 +140,30 @@ def test_a_file_removed_before_sending_is_not_sent(page, operator_api, driver, t
     assert page.items("visitor") == []
 
 
+def test_files_beyond_the_chats_limit_stay_in_the_tray_with_the_reason(page, operator_api, driver, tmp_path):
+    start_chat(page, "location=files")
+    page.wait_text("operator", "Here are the photo")
+    pick(driver, files(tmp_path, "first1.txt", "first2.txt", "first3.txt"))
+    wait_settled(page, 3)
+    send(page)
+    page.wait_text("operator", "Thanks, I got your 3 files in one message.")
+    # The location takes 5 visitor files a chat: 3 more are refused, and stay in the tray to be sent fewer.
+    pick(driver, files(tmp_path, "more1.txt", "more2.txt", "more3.txt"))
+    wait_settled(page, 3)
+    send(page, "the caption")
+    note = driver.find_element(By.CSS_SELECTOR, "[data-tray-note]")
+    page.wait.until(lambda d: note.text == "This chat cannot take more files; remove some and send again.")
+    assert page.composer().get_attribute("value") == "the caption", "the caption was lost with the refusal"
+    driver.find_element(By.CSS_SELECTOR, "[data-tray-item]:last-child [data-tray-remove]").click()
+    page.wait.until(lambda d: len(tray(d)) == 2)
+    send(page)
+    page.wait_text("operator", "Thanks, I got your 2 files in one message.")
+    assert service_file_messages(operator_api) == [["first1.txt", "first2.txt", "first3.txt"], ["more1.txt", "more2.txt"]]
+    # The caption went once, with the files the chat took, not after the refused ones.
+    page.wait_text("visitor", "the caption")
+    assert [page.text_of(i) for i in page.items("visitor")] == ["the caption"]
+
+
 def test_an_upload_in_flight_can_be_cancelled(page, operator_api, driver, tmp_path):
     start_chat(page, "location=files")
     page.wait_text("operator", "Here are the photo")

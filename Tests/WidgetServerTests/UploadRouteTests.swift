@@ -108,6 +108,45 @@ import Testing
         }
     }
 
+    @Test func filesTheServiceRefusesStayUnsentAndTakeNoCaption() async throws {
+        try await LiveStack.withStack { stack in
+            let client = WidgetClient(stack)
+            let tab = try await client.createTab(location: "files")
+            let stream = try await client.events(tab)
+            #expect(await stream.next()?.name == "snapshot")
+            var guids: [String] = []
+            for index in 1...6 {
+                let answer = try await Self.upload(client, tab, name: "n\(index).txt", clientID: "upload-000\(index)")
+                guids.append(try #require(answer.json["guid"] as? String))
+            }
+            // The location takes 5 visitor files a chat: 6 in one message are refused, with no caption after them.
+            let all = guids.map { #""\#($0)""# }.joined(separator: ",")
+            let refused = try await client.post(
+                "/api/tabs/\(tab)/file-messages",
+                #"{"guids":[\#(all)],"caption":"Six notes","clientId":"send-0001"}"#
+            )
+            #expect(refused.status == 202, "\(refused.text)")
+            let result = await stream.waitFor { $0.name == "result" && $0.json["clientId"] as? String == "send-0001" }
+            #expect(result?.json["ok"] as? Bool == false)
+            let error = result?.json["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "max_files_count_per_chat_exceeded", "\(result?.data ?? "")")
+            // Still the tab's to send, fewer of them.
+            let five = guids.prefix(5).map { #""\#($0)""# }.joined(separator: ",")
+            let sent = try await client.post(
+                "/api/tabs/\(tab)/file-messages",
+                #"{"guids":[\#(five)],"caption":"Five notes","clientId":"send-0002"}"#
+            )
+            #expect(sent.status == 202, "\(sent.text)")
+            let caption = await stream.waitFor { $0.message?["text"] as? String == "Five notes" }
+            #expect(caption != nil)
+            let again = try await client.events(tab)
+            let messages = (try #require(await again.next())).json["messages"] as? [[String: Any]] ?? []
+            #expect(messages.filter { $0["text"] as? String == "Six notes" }.isEmpty)
+            again.close()
+            stream.close()
+        }
+    }
+
     @Test func eachRouteRefusesWhatItCannotTake() async throws {
         try await LiveStack.withStack { stack in
             let client = WidgetClient(stack)

@@ -20,6 +20,7 @@ const REFUSALS = Object.freeze({
   empty_file: 'trayEmpty',
   upload_refused: 'trayRefused',
   too_many_uploads: 'trayTooMany',
+  max_files_count_per_chat_exceeded: 'trayChatFull',
   visitor_budget_exceeded: 'visitorBudgetExceeded',
   storage_budget_exceeded: 'storageBudgetExceeded',
 });

@@ -56,9 +56,10 @@ extension TabSession {
     ///
     /// The caption is a message of its own because that is all the Webim SDK can send: `send(uploadedFiles:)` takes
     /// no text, and the `kind=file_visitor` action carries only the files' JSON (PROTOCOL.md §7.1); a caption
-    /// inside a file message (`data.extra_text`) is something the service writes, as for an operator's file. The
-    /// action queue is strictly ordered, so the operator reads the caption right after the files.
-    func sendUploads(guids: [String], caption: String?, clientID: String) throws {
+    /// inside a file message (`data.extra_text`) is something the service writes, as for an operator's file. It is
+    /// sent once the service took the files (or has not answered in time: the action queue is strictly ordered,
+    /// so it still follows them), never after files it refused, which stay unsent for the page to send fewer.
+    func sendUploads(guids: [String], caption: String?, clientID: String) async throws {
         guard clientIDAnswers.answer(forClientID: clientID) == nil else { return }
         var files: [any UploadedFile] = []
         for guid in guids {
@@ -68,11 +69,12 @@ extension TabSession {
             files.append(file)
         }
         try budgets.check()
-        try once(clientID: clientID) { handler in
-            _ = try requireStream().send(uploadedFiles: files, completionHandler: handler)
-            unsentUploads.forget(guids: guids)
-            return guids.joined(separator: ",")
-        }
+        let request = SendUploadsRequest(results: ActionResultHandler(clientID: clientID, events: events))
+        _ = try requireStream().send(uploadedFiles: files, completionHandler: request)
+        // Remembered before the wait: a retry meanwhile sends nothing again.
+        clientIDAnswers.remember(answer: guids.joined(separator: ","), forClientID: clientID)
+        guard await request.outcome(timeout: .seconds(30)) != .refused else { return }
+        unsentUploads.forget(guids: guids)
         if let caption {
             _ = try send(text: caption, clientID: "\(clientID).caption", quotedMessageID: nil, data: nil)
         }
