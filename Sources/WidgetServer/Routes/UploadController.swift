@@ -83,7 +83,8 @@ struct UploadController {
         // A blank caption is no caption: the page's text box may hold only spaces.
         let caption = body.caption.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         if let caption { try Validation.messageText(caption, field: "caption") }
-        // Answers once the service took the files (or 30 seconds passed), so that the caption follows only them.
+        // Answers once the service took the files (or 10 seconds passed, within the page's 15-second request timeout),
+        // so that the caption follows only them.
         try await tab.sendUploads(guids: body.guids, caption: caption, clientID: body.clientId)
         return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }

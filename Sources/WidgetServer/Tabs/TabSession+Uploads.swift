@@ -73,7 +73,7 @@ extension TabSession {
         _ = try requireStream().send(uploadedFiles: files, completionHandler: request)
         // Remembered before the wait: a retry meanwhile sends nothing again.
         clientIDAnswers.remember(answer: guids.joined(separator: ","), forClientID: clientID)
-        guard await request.outcome(timeout: .seconds(30)) != .refused else { return }
+        guard await request.outcome(timeout: .seconds(10)) != .refused else { return }
         unsentUploads.forget(guids: guids)
         if let caption {
             _ = try send(text: caption, clientID: "\(clientID).caption", quotedMessageID: nil, data: nil)
