@@ -28,7 +28,7 @@
   let labels = { open: 'Open the chat', close: 'Close the chat', chat: 'Chat' };
   const COLOURS = { blue: '#1c64f2', green: '#15803d', graphite: '#374151' };
 
-  const state = { open: false, shown: true, ready: false, consent: 'pending', unread: 0, status: 'unknown' };
+  const state = { open: false, shown: true, ready: false, consent: 'pending', unread: 0, status: 'unknown', invitation: '' };
   /** Commands for the frame until it says it is ready. */
   let waiting = [];
   /** The visitor and fields the site set: every new page in the frame hears them again. */
@@ -56,7 +56,8 @@
       `.dot[data-status=online]{background:#16a34a}.dot[data-status=busyOnline]{background:#d97706}` +
       `.panel{bottom:88px;${side}:20px;width:370px;height:min(600px,calc(100vh - 108px));border-radius:12px;overflow:hidden;box-shadow:0 8px 30px #0004;background:Canvas}` +
       `.panel.phone{inset:0;width:100%;height:100%;border-radius:0}iframe{width:100%;height:100%;border:0}[hidden]{display:none!important}` +
-      `button:hover{filter:brightness(1.1)}`,
+      `button:hover{filter:brightness(1.1)}` +
+      `.teaser{bottom:88px;width:auto;max-width:260px;height:auto;padding:8px 12px;border-radius:12px;background:Canvas;color:CanvasText;font:14px system-ui}`,
   );
   shadow.adoptedStyleSheets = [sheet];
   const SVG = 'http://www.w3.org/2000/svg';
@@ -85,7 +86,10 @@
   panel.id = 'webim-widget-panel';
   const frame = document.createElement('iframe');
   panel.append(frame);
-  shadow.append(button, panel);
+  // An operator's proactive invitation, beside the closed launcher; a press opens the chat.
+  const teaser = document.createElement('button');
+  teaser.className = 'teaser';
+  shadow.append(button, teaser, panel);
 
   function frameUrl() {
     return `${widgetOrigin}/?${new URLSearchParams({ mode: 'embedded', host: location.origin, ...options })}`;
@@ -105,6 +109,8 @@
     const unread = state.unread > 0 && labels.unread ? `, ${labels.unread.replace('{n}', state.unread)}` : '';
     button.setAttribute('aria-label', `${labels[state.open ? 'close' : 'open']}${status ? ` (${status})` : ''}${unread}`);
     frame.title = options.title || labels.chat;
+    teaser.hidden = state.open || !state.invitation;
+    teaser.textContent = state.invitation;
   }
 
   function emit(name, detail = {}) {
@@ -159,6 +165,8 @@
       for (const [command, args] of [...Object.entries(sticky), ...queued]) send(command, ...args);
       send('begin');
     } else if (name === 'unreadChanged') state.unread = Math.max(0, Number(detail.count) || 0);
+    else if (name === 'invitation') state.invitation = `${detail.sender ? `${detail.sender}: ` : ''}${detail.text}`.slice(0, 160);
+    else if (name === 'chatStarted' || name === 'chatClosed') state.invitation = '';
     else if (name === 'onlineStatusChanged') state.status = String(detail.status);
     else if (name === 'closeRequested') return setOpen(false);
     else if (name === 'messageSent' && notifications === 'onSend') askPermission();
@@ -239,6 +247,7 @@
   window.WebimWidget = WebimWidget;
 
   button.addEventListener('click', () => setOpen(!state.open));
+  teaser.addEventListener('click', () => setOpen(true));
   phone.addEventListener('change', render);
   render();
   // An async script may run while the page's body is still being parsed.

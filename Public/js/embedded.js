@@ -289,6 +289,8 @@ function forwardEvents({ store, session, post }) {
     const message = /** @type {CustomEvent} */ (event).detail;
     if (message && FROM_OPERATOR.has(message.type)) {
       post('message', { id: message.id, text: message.text, sender: message.senderName, type: message.type, data: message.data ?? null });
+      // The operator's first message of a proactive invitation is what the site's launcher shows beside it.
+      if (store.chatState === 'invitation') post('invitation', { text: message.text, sender: message.senderName });
     }
   });
   session.addEventListener('result', (event) => {

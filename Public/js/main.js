@@ -105,31 +105,24 @@ async function startWidget(doc) {
   // The survey card, with its strings and stylesheet, comes with the first survey.
   const survey = once(() => import('./components/survey.js').then((m) => m.startSurvey(doc, { store, strings, session })));
   store.addEventListener('survey', () => store.survey && void survey());
+  const invitation = once(() => import('./components/invitation.js').then((m) => m.startInvitation(doc, { store, strings, decline: () => session.chat('close') })));
+  store.addEventListener('chatState', () => store.chatState === 'invitation' && void invitation());
 
-  // Several files (or more while the tray is open) go to the file tray, to be sent as one message with a caption.
-  /** @type {import('./components/file-tray.js').FileTray | null} */
-  let fileTray = null;
-  const tray = once(() =>
-    import('./components/file-tray.js').then(async (m) => {
-      fileTray = await m.startFileTray(doc, { session, store, strings, composer });
-      composer.sendFilesWith(fileTray);
-      return fileTray;
-    }),
-  );
   const upload = (files) =>
-    files.length > 1 || fileTray?.isOpen
-      ? tray().then((t) => t.add(files), () => composer.showError(strings.t('uploadFailed')))
-      : import('./uploads.js').then(
-          ({ uploadFiles }) => uploadFiles(files, { session, store, strings, composer, transcript }),
-          () => composer.showError(strings.t('uploadFailed')),
-        );
+    import('./uploads.js').then(
+      ({ uploadFiles }) => uploadFiles(files, { session, store, strings, composer, transcript }),
+      () => composer.showError(strings.t('uploadFailed')),
+    );
   const composer = new Composer(/** @type {HTMLFormElement} */ (required(doc, '[data-composer]')), {
     strings,
     onSend: (text, quote) => {
-      session.send(text, { quote });
+      // An unedited chosen suggestion goes with `hintQuestion` (a reply is the visitor's own words).
+      const hintQuestion = hintList?.sent(text) === true && !quote;
+      session.send(text, { quote, hintQuestion });
       transcript.scrollToLatest();
     },
     onEdit: (id, text) => {
+      hintList?.sent(text);
       session.edit(id, text);
       session.typing(null);
     },
@@ -155,6 +148,7 @@ async function startWidget(doc) {
       openImage: (url, name) => void lightbox().then((viewer) => viewer.open(url, name)),
       loadOlder: () => void session.loadOlder(),
       giveContacts: (fields) => session.request('contacts', 'POST', '/contacts', fields),
+      acceptActionRequest: (id) => session.request('accept', 'POST', `/messages/${encodeURIComponent(id)}/accept`, {}),
     },
   });
   new Header(required(doc, '[data-header]'), {
@@ -176,6 +170,14 @@ async function startWidget(doc) {
     stickers ??= import('./components/stickers.js').then((module) => module.startStickerPicker(doc, { strings, session }));
     void stickers.then((picker) => picker.show(store.limits?.stickers ?? []));
   });
+  // Suggested questions load where the location offers hints; once loaded, they follow the offer.
+  let hints = null;
+  let hintList = null;
+  store.addEventListener('hintsEnabled', () => {
+    if (hints === null && !store.hintsEnabled) return;
+    hints ??= import('./components/hints.js').then((m) => m.startHints(doc, { strings, session, api }));
+    void hints.then((list) => (hintList = list).enable(store.hintsEnabled));
+  });
   // The page kit's connection line as a banner: in the visitor's words, only while the stream is down.
   const banner = required(doc, '[data-connection-banner]');
   new ConnectionStatus(banner, { store, label: (state) => (state === 'live' ? '' : strings.t(state)) });
@@ -191,6 +193,7 @@ async function startWidget(doc) {
   session.addEventListener('result', (event) => {
     const result = /** @type {CustomEvent} */ (event).detail;
     if (result.kind === 'rating') void panels().then(({ rating }) => rating.result(result, 'rated'));
+    else if (result.kind === 'resolution') void panels().then(({ rating }) => rating.resolved(result));
     else if (result.kind === 'survey') void survey().then((card) => card.result(result));
     else if (result.kind === 'transcript') void panels().then(({ transcriptForm }) => transcriptForm.result(result, 'transcriptSent'));
     // A file the service refused is gone from the list (the SDK removes it), so the composer says why.

@@ -134,15 +134,16 @@ export class ChatSession extends EventTarget {
   /**
    * Shows the message at once, then sends it.
    * @param {string} text
-   * @param {{quote?: import('./store.js').Message, data?: object}} [options]
+   * @param {{quote?: import('./store.js').Message, data?: object, hintQuestion?: boolean}} [options] `hintQuestion`: the text is a suggestion chosen unchanged
    */
-  send(text, { quote, data } = {}) {
+  send(text, { quote, data, hintQuestion } = {}) {
     const clientId = makeClientId();
     const quoteView = quote ? { state: 'filled', messageId: quote.id, text: quote.text, senderName: quote.senderName, type: quote.type } : null;
     this.#store.addOutgoing({ clientId, text, quote: quoteView });
     const body = { text, clientId };
     if (quote) body.quotedMessageId = quote.id;
     if (data) body.data = data;
+    if (hintQuestion) body.hintQuestion = true;
     this.#outbox.addMessage(clientId, body);
     void this.#sendInOrder();
     this.typing(null);
@@ -183,20 +184,6 @@ export class ChatSession extends EventTarget {
    */
   async tabPath(rest) {
     return this.#api.tabPath(await this.#connection.waitForTab(), rest);
-  }
-
-  /**
-   * Deletes a file uploaded for a message of several files and not sent; resolves with the outcome.
-   * @param {string} guid
-   * @returns {Promise<{ok: boolean, error?: {code?: string, message?: string} | null}>}
-   */
-  removeUpload(guid) {
-    const clientId = makeClientId();
-    return new Promise((resolve) => {
-      this.#answers.set(clientId, resolve);
-      this.#outbox.addAction(clientId, 'removeUpload');
-      void this.#call('DELETE', `/uploads/${encodeURIComponent(guid)}?clientId=${clientId}`, undefined, clientId);
-    });
   }
 
   /**
@@ -502,6 +489,9 @@ export class ChatSession extends EventTarget {
         break;
       case 'survey':
         store.set('survey', data.survey ?? null);
+        break;
+      case 'location.settings':
+        store.set('hintsEnabled', data.hintsEnabled === true);
         break;
       case 'error.fatal':
         console.error('The chat service reported a fatal error', data);

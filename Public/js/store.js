@@ -34,6 +34,7 @@ const FIELDS = Object.freeze({
   hasMoreHistory: false,
   hello: '',
   survey: null,
+  hintsEnabled: false,
   connection: 'connecting',
 });
 
@@ -101,6 +102,7 @@ export class ChatStore extends EventTarget {
     if (snapshot.limits) this.set('limits', snapshot.limits);
     this.set('hasMoreHistory', Boolean(snapshot.hasMoreHistory));
     this.set('survey', snapshot.survey ?? null);
+    this.set('hintsEnabled', snapshot.hintsEnabled === true);
   }
 
   /**

@@ -115,6 +115,8 @@ extension APIError {
         case cannotDelete = "cannot_delete"
         /// The message takes no reaction, or no other one.
         case cannotReact = "cannot_react"
+        /// The message is no operator's action request: there is nothing to accept.
+        case notAnActionRequest = "not_an_action_request"
         /// The location offers no sticker with this id (or no stickers).
         case unknownSticker = "unknown_sticker"
 
@@ -156,6 +158,15 @@ extension APIError {
         case invalidSurveyAnswer = "invalid_survey_answer"
         /// The tab has no survey open.
         case noSurvey = "no_survey"
+        /// A resolution survey's `answer` is not 0 or 1.
+        case invalidResolutionAnswer = "invalid_resolution_answer"
+        /// `text` asked for suggestions is longer than a question.
+        case hintTextTooLong = "hint_text_too_long"
+        /// The location offers no suggestions: hints are off, or its config names no hints service that answers
+        /// suggestions.
+        case hintsUnavailable = "hints_unavailable"
+        /// The location's hints service did not answer in time.
+        case hintsUnanswered = "hints_unanswered"
 
         // MARK: Widget: files and history
 

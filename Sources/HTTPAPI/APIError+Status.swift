@@ -12,7 +12,7 @@ extension APIError.Code {
             .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .contactTooLong, .invalidPhone,
             .noContacts, .invalidMultipart, .emptyFile, .invalidGUID,
             .invalidThumb, .invalidLimit, .invalidBefore, .invalidOption, .invalidPath, .invalidWidget,
-            .invalidVariant, .invalidSurveyAnswer, .tooManyFiles:
+            .invalidVariant, .invalidSurveyAnswer, .invalidResolutionAnswer, .hintTextTooLong, .tooManyFiles:
             .badRequest
         case .unauthorized: .unauthorized
         case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired, .kioskUploadsOff,
@@ -23,7 +23,9 @@ extension APIError.Code {
             .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .conflict, .sessionEnded, .historyBusy, .cannotReply, .cannotEdit, .cannotDelete, .cannotReact,
-            .notAKeyboard, .noOperator, .uploadsNotAllowed, .noSurvey, .uploadRefused, .tooManyUploads:
+            .notAnActionRequest,
+            .notAKeyboard, .noOperator, .uploadsNotAllowed, .noSurvey, .hintsUnavailable, .uploadRefused,
+            .tooManyUploads:
             .conflict
         // A message text over the limit is content too large; other over-long fields are bad input.
         case .bodyTooLarge, .textTooLong, .fileTooLarge: .contentTooLarge
@@ -31,7 +33,7 @@ extension APIError.Code {
         case .rangeNotSatisfiable: .rangeNotSatisfiable
         case .rateLimited: .tooManyRequests
         case .internalError, .templateMissing, .previewConfigMissing, .previewConfigInvalid: .internalServerError
-        case .fileUnavailable: .badGateway
+        case .fileUnavailable, .hintsUnanswered: .badGateway
         case .tooManyTabs, .draining, .sessionFailed, .storageUnavailable: .serviceUnavailable
         // Insufficient Storage (RFC 4918): the byte budget is what is exhausted, not the request that is too large.
         case .visitorBudgetExceeded, .storageBudgetExceeded: .insufficientStorage

@@ -32,6 +32,8 @@ public struct ServiceConfiguration: Sendable {
     public var idleVisitorRetention: Duration
     /// The bytes one visitor and the whole data folder may hold, and how long a visitor who chatted is kept.
     public var storageBudgets: StorageBudgets
+    /// The wall clock every time the service writes comes from; tests pin it.
+    public var clock: ChatClock = .system
     /// Header and idle timeouts, and the cap on one client's connections. Loopback is exempt from the cap by
     /// default: the service's clients there are the widget servers (visitors never reach it), each holding a
     /// connection per download and, over HTTP, a long-poll per tab; the timeouts hold for everyone.

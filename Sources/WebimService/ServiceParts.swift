@@ -20,7 +20,7 @@ struct ServiceParts {
         else {
             throw SecretFile.Unusable(path: configuration.dataDirectory.path, reason: "an empty key or console token")
         }
-        let database = try ServiceDatabase(directory: configuration.dataDirectory)
+        let database = try ServiceDatabase(directory: configuration.dataDirectory, clock: configuration.clock)
         let library = try ScenarioLibrary(directory: configuration.scenariosDirectory)
         try database.seedLocations(library.allLocations)
         let (triggers, triggerSink) = AsyncStream.makeStream(of: ScenarioTrigger.self)
@@ -29,7 +29,7 @@ struct ServiceParts {
         engine = ChatEngine(
             database: database,
             library: library,
-            files: try FileStore(directory: filesDirectory, usage: usage),
+            files: try FileStore(directory: filesDirectory, usage: usage, clock: configuration.clock),
             storage: StorageGuard(budgets: configuration.storageBudgets, usage: usage),
             events: ConsoleEventHub(),
             triggers: triggerSink,

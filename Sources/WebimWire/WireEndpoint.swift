@@ -32,4 +32,7 @@ public enum WireEndpoint {
     public static let auth = "/l/v/m/auth"
     /// Light mode unread counter (iOS 4.0).
     public static let info = "/l/v/m/info"
+    /// The embedded service's hints service, `<hints>/<location>` (PROTOCOL.md §9's `visitor_hints_api_endpoint`).
+    /// Not Webim's: a Webim account names a hints service of its own, outside the protocol's paths.
+    public static let hints = "/api/visitor/v1/hints"
 }

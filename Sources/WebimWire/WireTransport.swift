@@ -18,21 +18,26 @@ public struct WireRequest: Sendable {
     }
 
     public var method: Method
-    /// The path and query, e.g. `/l/v/m/delta?since=3&page-id=…`.
+    /// The path and query, e.g. `/l/v/m/delta?since=3&page-id=…`; or a whole http(s) URL for a request that leaves
+    /// the account's server (the hints service, PROTOCOL.md §9).
     public var pathAndQuery: String
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// The most bytes of answer the caller reads: a longer answer fails as no answer. Nil: the transport's own limit.
+    public var answerLimit: Int?
 
     public init(
         method: Method,
         pathAndQuery: String,
         headers: [(name: String, value: String)] = [],
-        body: Data = Data()
+        body: Data = Data(),
+        answerLimit: Int? = nil
     ) {
         self.method = method
         self.pathAndQuery = pathAndQuery
         self.headers = headers
         self.body = body
+        self.answerLimit = answerLimit
     }
 }
 

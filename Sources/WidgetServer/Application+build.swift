@@ -121,6 +121,7 @@ func makeWidgetRouter(
         MessageController(registry: registry, folderBudget: folderBudget, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
         SurveyController(registry: registry).endpoints,
+        HintsController(registry: registry).endpoints,
         files.endpoints,
         UploadController(files: files).endpoints,
         HistoryController(registry: registry).endpoints,

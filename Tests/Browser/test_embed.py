@@ -17,8 +17,9 @@ from host_site import HostSite, frame_of, launcher_of, names, seen
 from conftest import kept_tab
 from test_payloads import signed_fields
 
-#: The loader's budget, compacted as served and before gzip (issue 19).
-EMBED_BUDGET = 8 * 1024
+#: The loader's budget, compacted as served and before gzip: 8 KiB (issue 19), and 0.6 KiB more for the
+#: proactive invitation beside the launcher (issue 32), which the loader draws itself since the panel is closed.
+EMBED_BUDGET = 8 * 1024 + 600
 
 
 @pytest.fixture

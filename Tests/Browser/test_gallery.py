@@ -20,6 +20,7 @@ EXPECTED_TYPES = {
     "operator",
     "operatorBusy",
     "contactInformationRequest",
+    "actionRequest",
     "keyboard",
     "keyboardResponse",
     "fileFromOperator",
@@ -41,6 +42,15 @@ return {
     .map((e) => e.querySelectorAll('[data-message-files] > *').length).filter((n) => n > 1),
   caption: Array.from(document.querySelectorAll('[data-message-type="visitor"] [data-message-text]'))
     .some((e) => e.textContent === 'Three files in one message, and this caption'),
+};
+"""
+
+#: What the operator's two requests show: the contact form's visible fields, the action request's button.
+REQUESTS_JS = """
+const item = (type) => document.querySelector(`[data-transcript-list] > .transcript-item[data-message-type="${type}"]`);
+return {
+  contactFields: Array.from(item('contactInformationRequest')?.querySelectorAll('input') ?? []).filter((i) => i.checkVisibility()).length,
+  actionButton: item('actionRequest')?.querySelector('[data-message-action-request] button')?.textContent ?? null,
 };
 """
 
@@ -90,6 +100,11 @@ def test_the_gallery_shows_every_keyboard_and_quote_state(driver, wait, widget_u
         assert fixtures["kinds"] == ["visitor", "visitor", "visitor"], fixtures
         # A message of several files is one bubble with each file, its caption the visitor's message after it.
         assert fixtures["several"] == [3] and fixtures["caption"], fixtures
+        # The operator's requests are a form and a button, each in every look.
+        wait.until(
+            lambda d: d.execute_script(REQUESTS_JS) == {"contactFields": 3, "actionButton": "Yes, please"},
+            "the gallery's contacts request lacks its form, or its action request its button",
+        )
     assert looks == [("light", "ltr"), ("dark", "ltr"), ("light", "rtl"), ("dark", "rtl")]
 
     # The last frame is still selected: its completed keyboard shows the chosen button; the pending

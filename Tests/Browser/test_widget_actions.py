@@ -96,6 +96,27 @@ def test_rating_is_sent_with_a_note(page, operator_api, driver, wait):
     wait.until(lambda d: status.text == "Thank you for your rating.", "no thanks after rating")
 
 
+def test_the_resolution_question_follows_a_rating_and_its_answer_reaches_the_chat(page, operator_api, driver, wait):
+    visitor = start_manual_chat(page, operator_api)
+    wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-rate-open]"))).click()
+    form = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-rating]")))
+    form.find_element(By.CSS_SELECTOR, 'input[value="5"]').click()
+    # Not before the rating is taken.
+    assert not form.find_element(By.CSS_SELECTOR, "[data-resolution]").is_displayed()
+    form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+    question = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-resolution]")))
+    assert question.text.startswith("Was your question resolved?")
+    # The stars and the note make way for the question, whose first answer has the focus.
+    assert not form.find_element(By.CSS_SELECTOR, ".panel-stars").is_displayed()
+    assert driver.switch_to.active_element.get_attribute("data-resolution-answer") == "1"
+    question.find_element(By.CSS_SELECTOR, '[data-resolution-answer="0"]').click()
+    status = form.find_element(By.CSS_SELECTOR, "[data-panel-status]")
+    wait.until(lambda d: status.text == "Thank you! That helps us a lot.", "no thanks after the answer")
+    assert not question.is_displayed()
+    chat = operator_api.visitor(visitor, "", method="GET")["chat"]
+    assert [answer["answer"] for answer in chat["operatorIdToResolutionSurvey"].values()] == [0]
+
+
 def test_reply_with_a_quote_chip(page, operator_api, driver, wait):
     visitor = start_manual_chat(page, operator_api)
     operator_api.visitor(visitor, "/messages", {"text": "Which one?"})

@@ -25,7 +25,7 @@ import Testing
         ("invalid_client_id", 400), ("empty_text", 400), ("invalid_text", 400), ("text_too_long", 413),
         ("invalid_quoted_message_id", 400), ("quote_with_data", 400), ("invalid_reaction", 400), ("invalid_id", 400),
         ("unknown_message", 404), ("cannot_reply", 409), ("cannot_edit", 409), ("cannot_delete", 409),
-        ("cannot_react", 409), ("unknown_sticker", 404),
+        ("cannot_react", 409), ("not_an_action_request", 409), ("unknown_sticker", 404),
         // The widget: actions.
         ("invalid_message_id", 400), ("invalid_button_id", 400), ("draft_too_long", 400), ("invalid_rating", 400),
         ("note_too_long", 400), ("invalid_operator_id", 400), ("invalid_action", 400),
@@ -33,6 +33,8 @@ import Testing
         ("contact_too_long", 400), ("invalid_phone", 400), ("no_contacts", 400),
         ("not_a_keyboard", 409), ("unknown_button", 404), ("no_operator", 409), ("invalid_survey_answer", 400),
         ("no_survey", 409),
+        ("invalid_resolution_answer", 400), ("hint_text_too_long", 400), ("hints_unavailable", 409),
+        ("hints_unanswered", 502),
         // The widget: files and history.
         ("not_multipart", 415), ("uploads_not_allowed", 409), ("kiosk_uploads_off", 403),
         ("kiosk_downloads_off", 403), ("file_too_large", 413), ("invalid_multipart", 400),

@@ -46,6 +46,44 @@ import WebimClientLibrary
         }
     }
 
+    @Test func resolutionAnswerIsStoredAndEachRefusalReachesTheHandler() async throws {
+        try await ManualChat.with(startingChat: false) { chat in
+            let handler = HandlerRecorder("resolution", chat.harness.listener)
+            try await chat.harness.run { _, stream in
+                try stream.sendResolutionSurvey(id: "7", answer: 1, completionHandler: handler)
+            }
+            #expect(await chat.events.outcome(of: "resolution") == "noChat")
+        }
+        try await ManualChat.with { chat in
+            let handler = HandlerRecorder("resolution", chat.harness.listener)
+            try await chat.harness.run { _, stream in
+                try stream.sendResolutionSurvey(id: "7", answer: 1, completionHandler: handler)
+            }
+            #expect(await chat.events.outcome(of: "resolution") == "operatorNotInChat")
+            try await chat.operatorJoins()
+            #expect(
+                try await chat.harness.run { _, stream in stream.getLastResolutionSurveyWith(operatorId: "7") } == nil
+            )
+            try await chat.harness.run { _, stream in
+                // Not 0 or 1: not sent, no handler call, as the reference does.
+                try stream.sendResolutionSurvey(id: "7", answer: 2, completionHandler: handler)
+                try stream.sendResolutionSurvey(id: "7", answer: 0, completionHandler: handler)
+            }
+            #expect(await chat.events.outcome(of: "resolution") == "success")
+            #expect(
+                try await chat.harness.run { _, stream in stream.getLastResolutionSurveyWith(operatorId: "7") } == 0
+            )
+        }
+        try await ManualChat.with(location: #""accountConfig": {"rate_operator": false}"#) { chat in
+            try await chat.operatorJoins()
+            let handler = HandlerRecorder("resolution", chat.harness.listener)
+            try await chat.harness.run { _, stream in
+                try stream.sendResolutionSurvey(id: "7", answer: 1, completionHandler: handler)
+            }
+            #expect(await chat.events.outcome(of: "resolution") == "rateDisabled")
+        }
+    }
+
     @Test func transcriptIsSentUntilTheLimitAndNeedsAChat() async throws {
         try await ManualChat.with(location: #""transcriptLimit": 1"#, startingChat: false) { chat in
             let handler = HandlerRecorder("transcript", chat.harness.listener)

@@ -110,7 +110,7 @@ struct ManualChat: Sendable {
 final class HandlerRecorder: SendMessageCompletionHandler, DataMessageCompletionHandler, EditMessageCompletionHandler,
     DeleteMessageCompletionHandler, SendFileCompletionHandler, SendKeyboardRequestCompletionHandler,
     RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler, SendStickerCompletionHandler,
-    ContactsCompletionHandler,
+    ContactsCompletionHandler, SendResolutionCompletionHandler,
     SendFilesCompletionHandler, DeleteUploadedFileCompletionHandler, UploadFileToServerCompletionHandler,
     ServerSideSettingsCompletionHandler, RawLocationConfigCompletionHandler, SearchMessagesCompletionHandler
 {
@@ -137,6 +137,7 @@ final class HandlerRecorder: SendMessageCompletionHandler, DataMessageCompletion
     func onFailure(error: RateOperatorError) { done("\(error)") }
     func onFailure(error: SendDialogToEmailAddressError) { done("\(error)") }
     func onFailure(error: ContactsError) { done("\(error)") }
+    func onFailure(error: SendResolutionError) { done("\(error)") }
     func onFailure(error: SendStickerError) { done("\(error)") }
     func onFailure(messageID: String, error: SendFilesError) { done("\(error)") }
     func onFailure(error: DeleteUploadedFileError) { done("\(error)") }

@@ -20,6 +20,8 @@ struct ReferenceCoverageSymbols {
         table.addMessages()
         table.addEnums()
         table.addSurvey()
+        table.addResolution()
+        table.addHints()
         return table
     }
 

@@ -169,7 +169,8 @@ import WebimWire
             let database = try ServiceDatabase(directory: serviceDirectory)
             let files = try FileStore(
                 directory: filesDirectory,
-                usage: DataFolderUsage(databaseDirectory: serviceDirectory, filesDirectory: filesDirectory)
+                usage: DataFolderUsage(databaseDirectory: serviceDirectory, filesDirectory: filesDirectory),
+                clock: .system
             )
             let pruner = IdleVisitorPruner(
                 database: database,

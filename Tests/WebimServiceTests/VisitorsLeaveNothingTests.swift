@@ -42,7 +42,7 @@ import Testing
         for index in 0..<100 {
             for event in [
                 ScenarioTrigger.Event.chatStarted,
-                .visitorMessage(text: "Hi", messageID: "m\(index)", whileKeyboardPending: false),
+                .visitorMessage(text: "Hi", messageID: "m\(index)", whileKeyboardPending: false, isHintQuestion: false),
             ] {
                 if queues.add(ScenarioTrigger(visitorID: "visitor-\(index)", location: "default", event: event)) {
                     started += 1

@@ -75,6 +75,16 @@ import Testing
             #expect(rated.status == 202)
             let rating = await stream.waitFor { $0.name == "result" && $0.json["clientId"] as? String == "rate-0001" }
             #expect(rating?.json["ok"] as? Bool == true)
+            // After the rating, the resolution survey; the service keeps the answer on the chat.
+            let resolved = try await client.post(
+                "/api/tabs/\(tab)/resolution",
+                #"{"answer":1,"clientId":"reso-0001"}"#
+            )
+            #expect(resolved.status == 202)
+            let resolution = await stream.waitFor {
+                $0.name == "result" && $0.json["clientId"] as? String == "reso-0001"
+            }
+            #expect(resolution?.json["ok"] as? Bool == true)
             let mailed = try await client.post(
                 "/api/tabs/\(tab)/transcript",
                 #"{"email":"a@example.com","clientId":"mail-0001"}"#

@@ -87,6 +87,13 @@ import Testing
         Case(method: .DELETE, path: "/messages/nope?clientId=page-0006", status: 404, code: "unknown_message"),
         Case(
             method: .POST,
+            path: "/messages/nope/accept",
+            body: #"{"clientId":"page-0009"}"#,
+            status: 404,
+            code: "unknown_message"
+        ),
+        Case(
+            method: .POST,
             path: "/keyboard",
             body: #"{"messageId":"m","buttonId":"b","clientId":"page-0007"}"#,
             status: 404,
@@ -105,6 +112,21 @@ import Testing
             method: .POST,
             path: "/rating",
             body: #"{"rating":5,"clientId":"page-0008"}"#,
+            status: 409,
+            code: "no_operator"
+        ),
+        Case(
+            method: .POST,
+            path: "/resolution",
+            body: #"{"answer":2,"clientId":"page-0008"}"#,
+            status: 400,
+            code: "invalid_resolution_answer",
+            field: "answer"
+        ),
+        Case(
+            method: .POST,
+            path: "/resolution",
+            body: #"{"answer":1,"clientId":"page-0008"}"#,
             status: 409,
             code: "no_operator"
         ),

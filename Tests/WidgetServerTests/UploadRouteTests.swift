@@ -47,7 +47,12 @@ import Testing
             let retried = try await Self.upload(client, tab, name: "note1.txt", clientID: "upload-0001")
             #expect(retried.json["guid"] as? String == guids[0])
 
-            let removed = try await client.request(.DELETE, "/api/tabs/\(tab)/uploads/\(guids[3])?clientId=remove-0001")
+            // The clientId in a JSON body, as the page sends it (the query takes it too).
+            let removed = try await client.request(
+                .DELETE,
+                "/api/tabs/\(tab)/uploads/\(guids[3])",
+                body: #"{"clientId":"remove-0001"}"#
+            )
             #expect(removed.status == 202, "\(removed.text)")
             let removedResult = await stream.waitFor {
                 $0.name == "result" && $0.json["clientId"] as? String == "remove-0001"

@@ -17,7 +17,6 @@ export class Composer {
   #target = null;
   /** @type {{isOpen: boolean, send: (text: string) => boolean} | null} The file tray: while open, Send is its. */
   #files = null;
-  #placeholder = '';
 
   /**
    * @param {HTMLFormElement} root The `[data-composer]` form.
@@ -110,15 +109,6 @@ export class Composer {
    */
   sendFilesWith(tray) {
     this.#files = tray;
-  }
-
-  /**
-   * Shows another placeholder (the file tray's caption prompt); null brings back the page's own.
-   * @param {string | null} text
-   */
-  setPlaceholder(text) {
-    if (text !== null && this.#placeholder === '') this.#placeholder = this.#input.placeholder;
-    this.#input.placeholder = text ?? this.#placeholder;
   }
 
   /** Drops the reply or edit. */

@@ -41,6 +41,7 @@ export async function startFileTray(doc, { session, store, strings, composer }) 
   await Promise.all([loadStylesheet(doc, '/static/css/file-tray.css'), strings.load('tray'), strings.load('parts')]);
   const tray = new FileTray(doc, { session, store, strings, composer });
   doc.querySelector('[data-composer]')?.before(tray.root);
+  composer.sendFilesWith(tray);
   return tray;
 }
 
@@ -85,13 +86,15 @@ export class FileTray {
     this.root.setAttribute('aria-labelledby', `${id}-title`);
     const title = el('h2', 'file-tray-title', strings.t('trayTitle'));
     title.id = `${id}-title`;
+    // The composer's text box is the caption: the tray says so, above it.
+    const hint = el('p', 'file-tray-hint', strings.t('trayCaption'));
     this.#list = el('ul', 'file-tray-list');
     this.#note = el('p', 'file-tray-note');
     this.#note.dataset.trayNote = '';
     this.#status = el('p', 'kit-visually-hidden');
     this.#status.dataset.trayStatus = '';
     this.#status.setAttribute('role', 'status');
-    this.root.append(title, this.#list, this.#note, this.#status);
+    this.root.append(title, this.#list, this.#note, hint, this.#status);
     this.#list.addEventListener('click', (event) => {
       const button = /** @type {HTMLElement} */ (event.target).closest('button');
       const item = this.#items.find((entry) => entry.id === button?.closest('li')?.dataset.trayItem);
@@ -198,7 +201,7 @@ export class FileTray {
       }, item.abort.signal);
       if (!this.#items.includes(item)) {
         // Cancelled after the server had it: it is on the server all the same, so it is removed there.
-        if (typeof answer?.guid === 'string') void this.#session.removeUpload(answer.guid);
+        if (typeof answer?.guid === 'string') void this.#removeOnServer(answer.guid);
         return;
       }
       item.guid = String(answer?.guid ?? '');
@@ -222,9 +225,14 @@ export class FileTray {
   }
 
   #remove(item) {
-    if (item.guid) void this.#session.removeUpload(item.guid);
+    if (item.guid) void this.#removeOnServer(item.guid);
     this.#drop(item);
     this.#announce(this.#strings.t('trayRemoved', { name: item.file.name }));
+  }
+
+  /** Deletes an uploaded, unsent file on the server (`DELETE …/uploads/{guid}`; its outcome comes as a `result`). */
+  #removeOnServer(guid) {
+    return this.#session.request('removeUpload', 'DELETE', `/uploads/${encodeURIComponent(guid)}`, {});
   }
 
   /** Takes a file out of the tray, keeping the focus in it: on the next file's button, or the text box. */
@@ -244,7 +252,6 @@ export class FileTray {
   #open() {
     if (this.#items.length === 0) return;
     this.root.hidden = false;
-    this.#composer.setPlaceholder(this.#strings.t('trayCaption'));
   }
 
   /** Empties and hides the tray; the composer sends text again. */
@@ -254,7 +261,6 @@ export class FileTray {
     this.#list.replaceChildren();
     this.#note.textContent = '';
     this.root.hidden = true;
-    this.#composer.setPlaceholder(null);
   }
 
   /** The sentence for a server's or the page's refusal: the page's own words, never the server's. */

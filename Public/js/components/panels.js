@@ -126,17 +126,32 @@ export class OfflineForm extends Panel {
   }
 }
 
-/** The rating form: 1–5 and an optional note, for the current or last operator. */
+/**
+ * The rating form: 1–5 and an optional note, for the current or last operator; once the rating is
+ * taken, the resolution survey (was the question resolved?) about the same operator.
+ */
 export class RatingForm extends Panel {
   #store;
+  #resolution;
+  /** @type {string | undefined} The operator the last rating was about. */
+  #ratedOperator;
 
   /**
    * @param {HTMLFormElement} root `[data-rating]`
-   * @param {{store: import('../store.js').ChatStore, strings: import('../i18n.js').Strings, onRate: (rating: {operatorId?: string, rating: number, note?: string}) => void}} deps
+   * @param {{store: import('../store.js').ChatStore, strings: import('../i18n.js').Strings, onRate: (rating: {operatorId?: string, rating: number, note?: string}) => void, onResolve: (answer: {operatorId?: string, answer: number}) => void}} deps
    */
-  constructor(root, { store, strings, onRate }) {
+  constructor(root, { store, strings, onRate, onResolve }) {
     super(root, strings);
     this.#store = store;
+    this.#resolution = /** @type {HTMLElement} */ (root.querySelector('[data-resolution]'));
+    this.#resolution.addEventListener('click', (event) => {
+      const button = /** @type {HTMLElement} */ (event.target).closest('[data-resolution-answer]');
+      if (!button) return;
+      for (const each of this.#resolution.querySelectorAll('button')) each.disabled = true;
+      const operatorId = this.#ratedOperator;
+      onResolve({ ...(operatorId !== undefined ? { operatorId } : {}), answer: Number(button.getAttribute('data-resolution-answer')) });
+      this.say('');
+    });
     for (const label of root.querySelectorAll('.panel-star')) {
       const input = label.querySelector('input');
       input.setAttribute('aria-label', strings.t('stars', { n: input.value }));
@@ -148,7 +163,8 @@ export class RatingForm extends Panel {
       if (!(rating >= 1 && rating <= 5)) return;
       const note = String(form.get('note') ?? '').trim();
       const operator = store.lastOperator;
-      onRate({ ...(operator?.id != null ? { operatorId: String(operator.id) } : {}), rating, ...(note ? { note } : {}) });
+      this.#ratedOperator = operator?.id != null ? String(operator.id) : undefined;
+      onRate({ ...(this.#ratedOperator !== undefined ? { operatorId: this.#ratedOperator } : {}), rating, ...(note ? { note } : {}) });
       this.say('');
     });
   }
@@ -156,7 +172,37 @@ export class RatingForm extends Panel {
   open() {
     const name = this.#store.lastOperator?.name ?? '';
     this.root.querySelector('[data-rating-title]').textContent = this.strings.t('rateTitle', { name });
+    this.#showResolution(false);
     super.open();
+  }
+
+  /**
+   * A taken rating turns the form into the resolution question.
+   * @param {{ok: boolean, error?: {message?: string} | null}} result
+   * @param {string} okKey
+   */
+  result(result, okKey) {
+    super.result(result, okKey);
+    if (!result.ok) return;
+    this.#showResolution(true);
+    this.#resolution.querySelector('button')?.focus();
+  }
+
+  /**
+   * The resolution answer's outcome: thanks, or why it was refused (the buttons again).
+   * @param {{ok: boolean, error?: {message?: string} | null}} result
+   */
+  resolved(result) {
+    super.result(result, 'resolutionThanks');
+    if (result.ok) this.#resolution.hidden = true;
+    else for (const each of this.#resolution.querySelectorAll('button')) each.disabled = false;
+  }
+
+  /** @param {boolean} shown */
+  #showResolution(shown) {
+    for (const part of this.root.querySelectorAll('[data-rating-part]')) /** @type {HTMLElement} */ (part).hidden = shown;
+    this.#resolution.hidden = !shown;
+    for (const each of this.#resolution.querySelectorAll('button')) each.disabled = false;
   }
 }
 
@@ -225,6 +271,7 @@ export async function startPanels(doc, { store, strings, session }) {
     store,
     strings,
     onRate: (rating) => session.act('rating', 'POST', '/rating', rating),
+    onResolve: (answer) => session.act('resolution', 'POST', '/resolution', answer),
   });
   const transcriptForm = new TranscriptForm(/** @type {HTMLFormElement} */ (doc.querySelector('[data-transcript-form]')), {
     strings,

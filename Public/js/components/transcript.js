@@ -22,6 +22,7 @@ const PARTS = Object.freeze({
   keyboard: () => import('./keyboard.js'),
   reactions: () => import('./reactions.js'),
   contacts: () => import('./contact-form.js'),
+  actionRequest: () => import('./action-request.js'),
   sticker: () => import('./stickers.js'),
 });
 
@@ -34,6 +35,7 @@ const PARTS = Object.freeze({
  * @property {(url: string, name: string) => void} openImage
  * @property {() => void} loadOlder
  * @property {(fields: Record<string, string>) => Promise<{ok: boolean, error?: {code?: string} | null}>} giveContacts
+ * @property {(messageId: string) => Promise<{ok: boolean}>} acceptActionRequest
  */
 
 /** Renders the transcript and keeps it in step with the store. */
@@ -208,6 +210,9 @@ export class Transcript {
     this.#part('reactions', message.canReact || null, (part) => part.renderReactions(q('message-actions'), message, this.#strings));
     this.#part('contacts', message.type === 'contactInformationRequest' || null, (part) =>
       part.renderContactForm(q('message-contacts'), message, this.#strings, this.#actions.giveContacts),
+    );
+    this.#part('actionRequest', message.type === 'actionRequest' || null, (part) =>
+      part.renderActionRequest(q('message-action-request'), message, this.#strings, this.#actions.acceptActionRequest),
     );
     this.#part('sticker', message.sticker?.url || null, (part) => part.renderSticker(q('message-files'), message, this.#strings));
 

@@ -106,6 +106,25 @@ public enum RateOperatorError: Error, Sendable, Equatable {
     case unknown
 }
 
+/// Errors of `sendResolutionSurvey(id:answer:completionHandler:)` (iOS 3.44+).
+public enum SendResolutionError: Error, Sendable, Equatable {
+    /// `no-chat`
+    case noChat
+    /// `rate-disabled`
+    case rateDisabled
+    /// `operator-not-in-chat`
+    case operatorNotInChat
+    /// `resolution-survey-value-incorrect`
+    case resolutionSurveyValueIncorrect
+    /// `rate-form-mismatch`
+    case rateFormMismatch
+    /// `visitor-segment-mismatch`
+    case visitorSegmentMismatch
+    /// `rated-entity-mismatch`
+    case ratedEntityMismatch
+    case unknown
+}
+
 /// Errors of `sendDialogTo(emailAddress:completionHandler:)`.
 public enum SendDialogToEmailAddressError: Error, Sendable, Equatable {
     /// `no-chat`
@@ -126,6 +145,13 @@ public enum ContactsError: Error, Sendable, Equatable {
 public enum SendStickerError: Error, Sendable, Equatable {
     /// `no-sticker-id`
     case noStickerId
+    case unknown
+}
+
+/// Errors of `autocomplete(text:completionHandler:)` (iOS 4.0).
+public enum AutocompleteError: Error, Sendable, Equatable {
+    /// The account config names no hints service, or its answer is not the suggestions' JSON.
+    case hintApiInvalid
     case unknown
 }
 

@@ -47,6 +47,12 @@ public protocol RateOperatorCompletionHandler: AnyObject, Sendable {
     func onFailure(error: RateOperatorError)
 }
 
+/// Result of `sendResolutionSurvey(id:answer:completionHandler:)`.
+public protocol SendResolutionCompletionHandler: AnyObject, Sendable {
+    func onSuccess()
+    func onFailure(error: SendResolutionError)
+}
+
 /// Result of `sendDialogTo(emailAddress:completionHandler:)`.
 public protocol SendDialogToEmailAddressCompletionHandler: AnyObject, Sendable {
     func onSuccess()
@@ -81,6 +87,12 @@ public protocol RawLocationConfigCompletionHandler: AnyObject, Sendable {
 public protocol SearchMessagesCompletionHandler: AnyObject, Sendable {
     func onSearchMessageSuccess(query: String, messages: [any Message])
     func onSearchMessageFailure(query: String)
+}
+
+/// iOS 4.0: result of `autocomplete(text:completionHandler:)`: the hints service's suggestions, best first.
+public protocol AutocompleteCompletionHandler: AnyObject, Sendable {
+    func onSuccess(text: [String])
+    func onFailure(error: AutocompleteError)
 }
 
 /// iOS 4.0: result of `sendSticker(withId:completionHandler:)`.

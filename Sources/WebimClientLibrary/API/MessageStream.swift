@@ -20,6 +20,8 @@ public protocol MessageStream: AnyObject {
     func getCurrentOperator() -> (any Operator)?
     /// The last rating (1…5) the visitor gave the operator, or 0.
     func getLastRatingOfOperatorWith(id: String) -> Int
+    /// iOS 3.44+: the last resolution survey answer (0 or 1) the chat holds for the operator, nil before one.
+    func getLastResolutionSurveyWith(operatorId: String) -> Int?
 
     // MARK: Chat
 
@@ -55,6 +57,13 @@ public protocol MessageStream: AnyObject {
         note: String?,
         byRating rating: Int,
         completionHandler: (any RateOperatorCompletionHandler)?
+    ) throws
+    /// iOS 3.44+: the visitor's answer (1 solved, 0 not) to the resolution survey for the operator `id` in the current
+    /// chat (`chat.resolution_survey_select`); answers other than 0 and 1 are not sent, as the reference does.
+    func sendResolutionSurvey(
+        id: String,
+        answer: Int,
+        completionHandler: (any SendResolutionCompletionHandler)?
     ) throws
     func respondSentryCall(id: String) throws
     func updateWidgetStatus(data: String) throws
@@ -124,6 +133,11 @@ public protocol MessageStream: AnyObject {
     func searchStreamMessagesBy(query: String, completionHandler: (any SearchMessagesCompletionHandler)?) throws
     func getRawConfig(forLocation: String, completionHandler: (any RawLocationConfigCompletionHandler)?) throws
     func getServerSideSettings(completionHandler: (any ServerSideSettingsCompletionHandler)?) throws
+    /// Asks the account's hints service (the config's `visitor_hints_api_endpoint`) for questions that complete
+    /// `text`; `hintApiInvalid` when the config names none or its answer is not the suggestions' JSON.
+    func autocomplete(text: String, completionHandler: (any AutocompleteCompletionHandler)?) throws
+    /// `autocomplete(text:completionHandler:)` for async code: throws `AutocompleteError` when it fails.
+    func autocomplete(text: String) async throws -> [String]
     // MARK: Surveys
 
     /// Answers the survey's open question: stars `"1"`…`"5"`, a radio option's 1-based index, or a comment's text.

@@ -4,6 +4,9 @@ package import Foundation
 package enum OutgoingMessage: Sendable {
     /// Text, with its custom data object's JSON (`data`) when it has one.
     case text(String, dataJSON: String?)
+    /// Text the visitor chose from the hints service's suggestions unchanged, sent with `hint_question`
+    /// (`send(message:isHintQuestion:)`).
+    case hintQuestion(String)
     /// Text that quotes an earlier message.
     case reply(String, quoting: any Message)
     /// A file, uploaded as a file message.

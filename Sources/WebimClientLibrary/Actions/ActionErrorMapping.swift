@@ -96,6 +96,21 @@ extension RateOperatorError {
     }
 }
 
+extension SendResolutionError {
+    init(wireCode: String) {
+        switch wireCode {
+        case WireError.noChat: self = .noChat
+        case WireError.rateDisabled: self = .rateDisabled
+        case WireError.operatorNotInChat: self = .operatorNotInChat
+        case WireError.resolutionSurveyValueIncorrect: self = .resolutionSurveyValueIncorrect
+        case WireError.rateFormMismatch: self = .rateFormMismatch
+        case WireError.visitorSegmentMismatch: self = .visitorSegmentMismatch
+        case WireError.ratedEntityMismatch: self = .ratedEntityMismatch
+        default: self = .unknown
+        }
+    }
+}
+
 extension SendDialogToEmailAddressError {
     init(wireCode: String) {
         switch wireCode {

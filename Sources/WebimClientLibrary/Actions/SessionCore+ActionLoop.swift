@@ -67,13 +67,13 @@ extension SessionCore {
             log(.debug, .networkRequest, "POST \(WireEndpoint.action) action=\(action.rawValue)")
             return try await wire.postForm(
                 WireEndpoint.action,
-                fields: [(WireParameter.action, action.rawValue)] + fields + credentialsQuery(),
+                fields: [(WireParameter.action, action.rawValue)] + fields + identity.authorization,
                 timeout: timeout,
                 as: ActionResponse.self
             )
         case .upload(let upload):
             log(.debug, .networkRequest, "POST \(WireEndpoint.upload) \(upload.fileName)")
-            let answer = try await wire.upload(upload, credentials: credentialsQuery(), timeout: timeout)
+            let answer = try await wire.upload(upload, credentials: identity.authorization, timeout: timeout)
             return ActionResponse(
                 result: answer.result,
                 error: answer.error,
@@ -82,7 +82,7 @@ extension SessionCore {
         case .deleteUploadedFile(let guid):
             return try await wire.get(
                 WireEndpoint.fileDelete,
-                query: [(WireParameter.guid, guid)] + credentialsQuery(),
+                query: [(WireParameter.guid, guid)] + identity.authorization,
                 timeout: timeout,
                 as: ActionResponse.self
             )

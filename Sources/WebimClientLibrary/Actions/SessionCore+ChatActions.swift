@@ -164,7 +164,7 @@ extension SessionCore {
         let wire = wire
         let fields =
             [(WireParameter.action, WireAction.setPushToken.rawValue), (WireParameter.pushToken, "none")]
-            + credentialsQuery()
+            + identity.authorization
         return {
             _ = try? await wire.postForm(
                 WireEndpoint.action,

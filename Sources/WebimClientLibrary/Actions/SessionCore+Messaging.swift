@@ -15,7 +15,7 @@ extension SessionCore {
         onFinish: (@Sendable (isolated SessionCore, String, ActionOutcome) -> Void)? = nil
     ) throws(OutboxFailure) -> String {
         let fields = [(WireParameter.clientSideID, id), (WireParameter.message, text)] + extraFields
-        var message = MessageImpl.sending(id: id, text: text, timeMicros: Self.nowMicros())
+        var message = MessageImpl.sending(id: id, text: text, timeMicros: WallClock.nowMicros())
         message.quote = quote
         let request = OutboxRequest(kind: .message, fields: fields.map { [$0.0, $0.1] }, text: text)
         try queueOutbox(request, message: message, persistence: persistence) { core, outcome in
@@ -33,7 +33,7 @@ extension SessionCore {
         persistence: OutboxPersistence = .bestEffort,
         onFinish: @escaping @Sendable (isolated SessionCore, String, ActionOutcome) -> Void
     ) throws(OutboxFailure) -> String {
-        if let refusal = uploadRefusal(size: data.count, fileName: fileName) {
+        if let refusal = state.serverSideSettings.uploadRefusal(size: data.count, fileName: fileName) {
             onFinish(self, id, .failure(refusal))
             return id
         }
@@ -58,7 +58,12 @@ extension SessionCore {
             mimeType: mimeType,
             filePath: path
         )
-        let message = MessageImpl.sending(id: id, text: fileName, type: .fileFromVisitor, timeMicros: Self.nowMicros())
+        let message = MessageImpl.sending(
+            id: id,
+            text: fileName,
+            type: .fileFromVisitor,
+            timeMicros: WallClock.nowMicros()
+        )
         let upload = QueuedAction.UploadCall(clientSideID: id, fileName: fileName, mimeType: mimeType, data: data)
         try queueOutbox(request, message: message, call: .upload(upload), persistence: persistence) { core, outcome in
             onFinish(core, id, outcome)
@@ -70,7 +75,7 @@ extension SessionCore {
     func sendSticker(id stickerID: Int, onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void) {
         let id = ClientSideID.make()
         let fields = [[WireParameter.stickerID, String(stickerID)], [WireParameter.clientSideID, id]]
-        var message = MessageImpl.sending(id: id, text: "", type: .stickerVisitor, timeMicros: Self.nowMicros())
+        var message = MessageImpl.sending(id: id, text: "", type: .stickerVisitor, timeMicros: WallClock.nowMicros())
         message.stickerID = stickerID
         let request = OutboxRequest(kind: .sticker, fields: fields, text: "", type: .stickerVisitor)
         try? queueOutbox(request, message: message) { core, outcome in onFinish(core, outcome) }
@@ -87,7 +92,7 @@ extension SessionCore {
             [WireParameter.clientSideID, id], [WireParameter.message, json], [WireParameter.kind, "file_visitor"],
         ]
         let name = files.compactMap(\.filename).joined(separator: ", ")
-        let message = MessageImpl.sending(id: id, text: name, type: .fileFromVisitor, timeMicros: Self.nowMicros())
+        let message = MessageImpl.sending(id: id, text: name, type: .fileFromVisitor, timeMicros: WallClock.nowMicros())
         let request = OutboxRequest(kind: .message, fields: fields, text: name, type: .fileFromVisitor)
         try? queueOutbox(request, message: message) { core, outcome in onFinish(core, id, outcome) }
         return id
@@ -101,25 +106,13 @@ extension SessionCore {
         onFinish: @escaping @Sendable (isolated SessionCore, String, ActionOutcome) -> Void
     ) -> String {
         let id = ClientSideID.make()
-        if let refusal = uploadRefusal(size: data.count, fileName: fileName) {
+        if let refusal = state.serverSideSettings.uploadRefusal(size: data.count, fileName: fileName) {
             onFinish(self, id, .failure(refusal))
             return id
         }
         let upload = QueuedAction.UploadCall(clientSideID: nil, fileName: fileName, mimeType: mimeType, data: data)
         enqueue(QueuedAction(call: .upload(upload)) { core, outcome in onFinish(core, id, outcome) })
         return id
-    }
-
-    /// PROTOCOL.md §7.1: the checks before an upload, against the config the app fetched.
-    private func uploadRefusal(size: Int, fileName: String) -> String? {
-        let limits = state.serverSideSettings
-        if !limits.visitorUploadFile { return SendFileError.uploadNotAllowedCode }
-        if size >= limits.maxVisitorUploadFileSizeMB * 1_048_576 { return WireError.maxFileSizeExceeded }
-        let fileExtension = (fileName as NSString).pathExtension.lowercased()
-        if !limits.allowedUploadFileTypes.isEmpty, !limits.allowedUploadFileTypes.contains(fileExtension) {
-            return WireError.notAllowedFileType
-        }
-        return nil
     }
 
     private func queueOutbox(

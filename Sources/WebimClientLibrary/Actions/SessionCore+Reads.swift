@@ -5,7 +5,7 @@ import WebimWire
 extension SessionCore {
     /// `searchStreamMessagesBy(query:completionHandler:)`.
     func search(query: String, completion: @escaping @Sendable (isolated SessionCore, [MessageImpl]?) -> Void) {
-        let request = [(WireParameter.query, query)] + credentialsQuery()
+        let request = [(WireParameter.query, query)] + identity.authorization
         spawn { core in
             let answer = try? await core.wire.get(
                 WireEndpoint.searchMessages,
@@ -22,7 +22,7 @@ extension SessionCore {
     /// `getRawConfig(forLocation:)` and `getServerSideSettings`: the location config (PROTOCOL.md §9).
     func fetchConfig(location: String, completion: @escaping @Sendable (isolated SessionCore, JSONValue?) -> Void) {
         let path = "\(WireEndpoint.configs)/\(location)"
-        let query = [(WireParameter.jsonp, "false")] + credentialsQuery()
+        let query = [(WireParameter.jsonp, "false")] + identity.authorization
         spawn { core in
             let answer = try? await core.wire.get(
                 path,

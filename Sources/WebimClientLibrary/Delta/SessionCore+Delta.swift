@@ -47,14 +47,14 @@ extension SessionCore {
             await fetchStartupConfig()
             return try await wire.get(
                 WireEndpoint.initialization,
-                query: initQuery(),
+                query: DeltaQuery.initialization(identity: identity, settings: settings),
                 timeout: settings.requestTimeout,
                 as: DeltaResponse.self
             )
         case .delta(let since):
             return try await wire.get(
                 WireEndpoint.delta,
-                query: deltaQuery(since: since),
+                query: DeltaQuery.poll(identity: identity, since: since),
                 timeout: .seconds(60),
                 as: DeltaResponse.self
             )
@@ -106,41 +106,6 @@ extension SessionCore {
         restartDeltaLoop()
     }
 
-    private func initQuery() -> [(String, String)] {
-        var query: [(String, String)] = [
-            (WireParameter.event, "init"),
-            (WireParameter.since, "0"),
-            (WireParameter.respondImmediately, "1"),
-            (WireParameter.platform, "ios"),
-            (WireParameter.location, identity.location),
-            (WireParameter.title, settings.pageTitle),
-            (WireParameter.deviceID, identity.initDeviceID(multivisitorSection: settings.multivisitorSection)),
-        ]
-        if let appVersion = settings.appVersion { query.append((WireParameter.appVersion, appVersion)) }
-        if let token = settings.deviceToken, let service = settings.pushService {
-            query.append((WireParameter.pushToken, token))
-            query.append((WireParameter.pushService, service))
-        }
-        if let visitSessionID = identity.visitSessionID {
-            query.append((WireParameter.visitSessionID, visitSessionID))
-        }
-        if let visitorJSON = identity.visitorJSON { query.append((WireParameter.visitor, visitorJSON)) }
-        if let fields = settings.visitorFieldsJSON { query.append((WireParameter.visitorExt, fields)) }
-        if let token = settings.providedAuthorizationToken { query.append((WireParameter.providedAuthToken, token)) }
-        if let prechat = settings.prechat {
-            query.append((WireParameter.prechatFields, PrechatFields.normalize(prechat)))
-        }
-        return query
-    }
-
-    private func deltaQuery(since revision: Int) -> [(String, String)] {
-        [
-            (WireParameter.since, String(revision)),
-            // PROTOCOL.md §2.5: a cache-buster in ms since 2001-01-01, as iOS sends it.
-            (WireParameter.timestamp, String(Int64(Date().timeIntervalSinceReferenceDate * 1000))),
-        ] + credentialsQuery()
-    }
-
     /// PROTOCOL.md §2.1: the config read before init feeds the edit and quote flags and the routing rules.
     private func fetchStartupConfig() async {
         guard
@@ -165,13 +130,13 @@ extension ChatState {
     /// PROTOCOL.md §8.1; `closed_by_visitor` maps to `.closedByVisitor` here (iOS reports `.unknown`).
     init(wireValue: String?) {
         switch wireValue {
-        case "queue": self = .queue
-        case "chatting": self = .chatting
-        case "chatting_with_robot": self = .chattingWithRobot
-        case "closed": self = .closed
-        case "closed_by_operator": self = .closedByOperator
-        case "closed_by_visitor": self = .closedByVisitor
-        case "invitation": self = .invitation
+        case ChatStateValue.queue: self = .queue
+        case ChatStateValue.chatting: self = .chatting
+        case ChatStateValue.chattingWithRobot: self = .chattingWithRobot
+        case ChatStateValue.closed: self = .closed
+        case ChatStateValue.closedByOperator: self = .closedByOperator
+        case ChatStateValue.closedByVisitor: self = .closedByVisitor
+        case ChatStateValue.invitation: self = .invitation
         case nil: self = .closed
         default: self = .unknown
         }

@@ -106,6 +106,7 @@ extension SessionCore {
         setUnreadByOperatorTimestamp(chat.unreadByOperatorSinceTs)
         setUnreadByVisitor(count: chat.unreadByVisitorMsgCnt ?? 0, sinceSeconds: chat.unreadByVisitorSinceTs)
         for rating in (chat.operatorIdToRate ?? [:]).values { setRating(rating) }
+        for answer in (chat.operatorIdToResolutionSurvey ?? [:]).values { setRating(answer) }
         receive(chat.messages ?? [])
     }
 
@@ -124,10 +125,10 @@ extension OnlineStatus {
     /// PROTOCOL.md §8.3: the status a delta, a full update or `get-online-status` names.
     package init(wireValue: String?) {
         switch wireValue {
-        case "online": self = .online
-        case "busy_online": self = .busyOnline
-        case "offline": self = .offline
-        case "busy_offline": self = .busyOffline
+        case OnlineStatusValue.online: self = .online
+        case OnlineStatusValue.busyOnline: self = .busyOnline
+        case OnlineStatusValue.offline: self = .offline
+        case OnlineStatusValue.busyOffline: self = .busyOffline
         default: self = .unknown
         }
     }
@@ -137,12 +138,12 @@ extension VisitSessionState {
     /// PROTOCOL.md §8.2: states the reference does not expose are `.unknown`.
     init(wireValue: String?) {
         switch wireValue {
-        case "chat": self = .chat
-        case "department-selection": self = .departmentSelection
-        case "first-question": self = .firstQuestion
-        case "idle": self = .idle
-        case "idle-after-chat": self = .idleAfterChat
-        case "offline-message": self = .offlineMessage
+        case VisitSessionStateValue.chat: self = .chat
+        case VisitSessionStateValue.departmentSelection: self = .departmentSelection
+        case VisitSessionStateValue.firstQuestion: self = .firstQuestion
+        case VisitSessionStateValue.idle: self = .idle
+        case VisitSessionStateValue.idleAfterChat: self = .idleAfterChat
+        case VisitSessionStateValue.offlineMessage: self = .offlineMessage
         default: self = .unknown
         }
     }

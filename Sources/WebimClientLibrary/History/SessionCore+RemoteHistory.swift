@@ -30,7 +30,7 @@ extension SessionCore {
     /// Requests history since the stored revision until the service has no more; false if it failed.
     private func fetchHistorySince() async -> Bool {
         while !isDestroyed {
-            var query = credentialsQuery()
+            var query = identity.authorization
             let requestedSince = historySync.storedRevision
             if let requestedSince { query.insert((WireParameter.since, requestedSince), at: 0) }
             let answer: HistorySinceResponse
@@ -75,7 +75,7 @@ extension SessionCore {
     func fetchOlderHistory(beforeMicros: Int64?) async -> [MessageImpl]? {
         if !identity.hasPage { await waitForPage(atMost: settings.requestTimeout) }
         guard identity.hasPage else { return nil }
-        guard let page = await olderPage(before: beforeMicros ?? Self.nowMicros()) else { return nil }
+        guard let page = await olderPage(before: beforeMicros ?? WallClock.nowMicros()) else { return nil }
         let context = messageContext
         let messages = page.items.indices.compactMap { index in
             MessageImpl(item: page.items[index], context: context).map { ($0, page.items[index], page.json?[index]) }
@@ -98,42 +98,15 @@ extension SessionCore {
         let prefetch = tracker.older.prefetch(before: before, changes: history.messageChanges)
         if let prefetch { await waitUntil { tracker.older.isSettled(prefetch) } }
         if let page = tracker.older.takePrefetch(prefetch) { return page }
-        return await Self.requestOlderPage(before: before, query: credentialsQuery(), wire: wire, log: log)
+        return await OlderPage.request(before: before, query: identity.authorization, wire: wire, log: log)
     }
 
     /// Performs a prefetch the tracker ordered; its answer wakes the request waiting for it, if any.
     private func prefetch(_ order: OlderPages.Prefetch) {
-        let (query, wire, log) = (credentialsQuery(), wire, log)
+        let (query, wire, log) = (identity.authorization, wire, log)
         spawn { core in
-            let page = await Self.requestOlderPage(before: order.before, query: query, wire: wire, log: log)
+            let page = await OlderPage.request(before: order.before, query: query, wire: wire, log: log)
             if core.tracker.older.prefetchAnswered(order, page: page) { core.wakeAll() }
-        }
-    }
-
-    /// One history-before request, decoded off the session's executor; nil if it failed.
-    private nonisolated static func requestOlderPage(
-        before: Int64,
-        query: [(String, String)],
-        wire: WireClient,
-        log: SessionLog
-    ) async -> OlderPage? {
-        do {
-            let (answer, elements) = try await wire.get(
-                WireEndpoint.history,
-                query: [(WireParameter.beforeTimestamp, String(before))] + query,
-                timeout: .seconds(30),
-                as: HistoryBeforeResponse.self,
-                keepingElementsAt: ["data", "messages"]
-            )
-            guard answer.error == nil, let page = answer.data else { return nil }
-            let items = page.messages ?? []
-            // The store keeps each item's JSON as the service wrote it: encoding the decoded items again cost
-            // a millisecond for a page of 100, before the page could be shown (`widget-bench history`).
-            let json = elements.flatMap { $0.count == items.count ? $0 : nil }
-            return OlderPage(items: items, json: json, hasMore: page.hasMore == true && !items.isEmpty)
-        } catch {
-            if !Task.isCancelled { log(.warning, .messageHistory, "history request failed: \(error)") }
-            return nil
         }
     }
 
@@ -159,9 +132,6 @@ extension SessionCore {
         historySync.isComplete = true
         try? history.set("1", forKey: .historyEnded)
     }
-
-    /// `page-id` and `auth-token`, which every request but init carries (PROTOCOL.md §1.2).
-    func credentialsQuery() -> [(String, String)] { identity.authorization }
 }
 
 /// A page of older history as the service sent it: its items, oldest first, and each item's JSON when found.
@@ -169,4 +139,31 @@ struct OlderPage: Sendable {
     var items: [MessageItem]
     var json: [String]?
     var hasMore: Bool
+
+    /// One history-before request, decoded off the session's executor; nil if it failed.
+    static func request(
+        before: Int64,
+        query: [(String, String)],
+        wire: WireClient,
+        log: SessionLog
+    ) async -> OlderPage? {
+        do {
+            let (answer, elements) = try await wire.get(
+                WireEndpoint.history,
+                query: [(WireParameter.beforeTimestamp, String(before))] + query,
+                timeout: .seconds(30),
+                as: HistoryBeforeResponse.self,
+                keepingElementsAt: ["data", "messages"]
+            )
+            guard answer.error == nil, let page = answer.data else { return nil }
+            let items = page.messages ?? []
+            // The store keeps each item's JSON as the service wrote it: encoding the decoded items again cost
+            // a millisecond for a page of 100, before the page could be shown (`widget-bench history`).
+            let json = elements.flatMap { $0.count == items.count ? $0 : nil }
+            return OlderPage(items: items, json: json, hasMore: page.hasMore == true && !items.isEmpty)
+        } catch {
+            if !Task.isCancelled { log(.warning, .messageHistory, "history request failed: \(error)") }
+            return nil
+        }
+    }
 }

@@ -111,10 +111,10 @@ struct DepartmentImpl: Department, Equatable {
         name = item.name
         onlineStatus =
             switch item.online {
-            case "online": .online
-            case "busy_online": .busyOnline
-            case "offline": .offline
-            case "busy_offline": .busyOffline
+            case OnlineStatusValue.online: .online
+            case OnlineStatusValue.busyOnline: .busyOnline
+            case OnlineStatusValue.offline: .offline
+            case OnlineStatusValue.busyOffline: .busyOffline
             default: .unknown
             }
         order = item.order

@@ -31,6 +31,14 @@ extension MessageStreamImpl {
                     persistence: .required,
                     onFinish: reportText
                 )
+            case .hintQuestion(let text):
+                _ = try core.sendMessage(
+                    text: text,
+                    extraFields: [(WireParameter.hintQuestion, "1")],
+                    id: id,
+                    persistence: .required,
+                    onFinish: reportText
+                )
             case .reply(let text, let quoted):
                 guard let (field, quote) = Self.replyQuote(to: quoted) else { return nil }
                 _ = try core.sendMessage(

@@ -4,6 +4,8 @@ import WebimWire
 /// The public message stream: checks access, then acts on the core. Actions are in `MessageStreamImpl+Actions`.
 final class MessageStreamImpl: MessageStream {
     let core: SessionCore
+    /// The hints service's endpoint, kept beside the core (`autocomplete(text:)`).
+    let autocompletion = Autocompletion()
 
     init(core: SessionCore) { self.core = core }
 
@@ -26,6 +28,9 @@ final class MessageStreamImpl: MessageStream {
     }
 
     func getLastRatingOfOperatorWith(id: String) -> Int { core.read(0) { $0.state.operatorRatings[id] ?? 0 } }
+    func getLastResolutionSurveyWith(operatorId: String) -> Int? {
+        core.read(nil) { $0.state.operatorResolutions[operatorId] }
+    }
 
     // MARK: Tracker
 

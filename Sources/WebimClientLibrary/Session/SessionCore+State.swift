@@ -85,9 +85,9 @@ extension SessionCore {
         }
     }
 
-    /// Stores a rating the service reports (wire −2…2 → 1…5, PROTOCOL.md §8.4).
+    /// Stores a rating or a resolution answer the service reports (wire −2…2 → 1…5, PROTOCOL.md §8.4).
     func setRating(_ item: RatingItem) {
-        guard let rating = item.rating else { return }
-        state.operatorRatings[String(item.operatorId)] = rating + 3
+        if let rating = item.rating { state.operatorRatings[String(item.operatorId)] = rating + 3 }
+        if let answer = item.answer { state.operatorResolutions[String(item.operatorId)] = answer }
     }
 }

@@ -173,6 +173,4 @@ actor SessionCore {
         state.isConnected = connected
         settings.notFatalErrorHandler?.connectionStateChanged(connected: connected)
     }
-
-    static func nowMicros() -> Int64 { Int64((Date().timeIntervalSince1970 * 1_000_000).rounded()) }
 }

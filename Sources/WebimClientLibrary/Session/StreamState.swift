@@ -15,6 +15,8 @@ struct StreamState: Sendable {
     var unreadByVisitorTimestamp: Date?
     /// Ratings the visitor gave, 1…5, by operator id.
     var operatorRatings: [String: Int] = [:]
+    /// The resolution survey's answers (0 or 1) by operator id, as the chat reports them.
+    var operatorResolutions: [String: Int] = [:]
     /// Flags of the startup config (PROTOCOL.md §2.1): they gate `canBeEdited` and `canBeReplied`.
     var visitorMessageEditing = true
     var webAndMobileQuoting = true

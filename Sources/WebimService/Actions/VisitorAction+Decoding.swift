@@ -64,7 +64,8 @@ extension VisitorAction {
             data: form.lenient(WireParameter.data) { text in
                 guard case .object = try? JSONValue(parsing: Data(text.utf8)) else { return nil }
                 return text
-            }
+            },
+            isHintQuestion: form.bool(WireParameter.hintQuestion) == true
         )
     }
 

@@ -24,6 +24,8 @@ extension VisitorAction {
         var quote: String?
         /// `data`, a JSON object's text; refused after the text's checks.
         var data = FormValue<String>.absent
+        /// `hint_question=1`: the visitor chose the text from the hints service's suggestions.
+        var isHintQuestion = false
     }
 
     /// A visitor's reaction to an operator's message.

@@ -11,6 +11,7 @@ struct VisitorActions: Sendable {
     let surveys: SurveyActions
     let details: VisitorDetails
     let offline: OfflineMessages
+    let triggers: ScenarioTriggers
 
     /// The answer to an action's form (query and body merged) and a multipart form's file.
     func answer(form: [String: String], file: UploadedPart? = nil) async throws -> ActionResponse {
@@ -51,8 +52,10 @@ struct VisitorActions: Sendable {
         case .chatSetPrechatFields(let fields): try await details.setPrechatFields(visitor: visitor, fields)
         case .setPushToken(let token): try await details.setPushToken(visitor: visitor, token)
         case .chatContactsResponse(let fields): try await details.giveContacts(visitor: visitor, fields)
-        case .chatActionRequest(let form), .geoResponse(_, let form), .widgetUpdate(let form),
-            .fileUploadProgress(let form):
+        case .chatActionRequest(let form):
+            try await details.record(visitor: visitor, action: action.wireAction, form: form)
+            triggers.send(visitor, .actionAccepted)
+        case .geoResponse(_, let form), .widgetUpdate(let form), .fileUploadProgress(let form):
             try await details.record(visitor: visitor, action: action.wireAction, form: form)
         case .chatOfflineMessage(let message): try await offline.receive(visitor: visitor, message)
         }

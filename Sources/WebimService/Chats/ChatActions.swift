@@ -33,7 +33,8 @@ struct ChatActions: Sendable {
                 change.visitor,
                 chatID: chatID,
                 clientSideID: RandomID.hex(),
-                text: firstQuestion
+                text: firstQuestion,
+                clock: change.clock
             )
             try change.add(message)
             return (started, message)
@@ -42,7 +43,12 @@ struct ChatActions: Sendable {
         if let message = outcome.message {
             triggers.send(
                 visitor,
-                .visitorMessage(text: message.text, messageID: message.id, whileKeyboardPending: false)
+                .visitorMessage(
+                    text: message.text,
+                    messageID: message.id,
+                    whileKeyboardPending: false,
+                    isHintQuestion: false
+                )
             )
         }
     }
@@ -57,7 +63,7 @@ struct ChatActions: Sendable {
             guard var chat = try change.openChat() else { return }
             chat.state = state
             chat.operatorTyping = false
-            chat.modificationTs = ChatClock.now()
+            chat.modificationTs = database.clock.now()
             try change.update(chat: chat)
             try change.append(.chatState, data: .string(state))
             try change.append(.chatOperator, data: .null)

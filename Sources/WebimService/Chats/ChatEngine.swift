@@ -53,7 +53,8 @@ struct ChatEngine: Sendable {
             database: database,
             library: library,
             changes: changes,
-            identification: VisitorIdentification(database: database, accountPrivateKey: accountPrivateKey)
+            identification: VisitorIdentification(database: database, accountPrivateKey: accountPrivateKey),
+            triggers: triggers
         )
         deltas = DeltaPolls(database: database, broadcaster: broadcaster, holdTimeout: holdTimeout)
         reads = HistoryReads(database: database, library: library)
@@ -64,7 +65,8 @@ struct ChatEngine: Sendable {
             feedback: FeedbackActions(library: library, changes: changes, triggers: triggers),
             surveys: SurveyActions(library: library, changes: changes, triggers: triggers),
             details: VisitorDetails(changes: changes),
-            offline: OfflineMessages(library: library, files: files, storage: storage, changes: changes)
+            offline: OfflineMessages(library: library, files: files, storage: storage, changes: changes),
+            triggers: triggers
         )
         fileActions = FileActions(
             database: database,

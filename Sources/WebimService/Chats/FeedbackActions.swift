@@ -101,7 +101,7 @@ struct FeedbackActions: Sendable {
         let operatorID = item.operatorId
         var record =
             try change.rating(chatID: chatID, operatorID: operatorID)
-            ?? RatingRecord(chatId: chatID, operatorId: operatorID, createdAt: ChatClock.now())
+            ?? RatingRecord(chatId: chatID, operatorId: operatorID, createdAt: change.clock.now())
         edit(&record)
         try change.save(rating: record)
         try change.append(.operatorRate, value: item)

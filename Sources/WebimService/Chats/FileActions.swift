@@ -69,7 +69,8 @@ struct FileActions: Sendable {
                 file,
                 visitor: change.visitor,
                 chatID: chatID,
-                clientSideID: clientSideID
+                clientSideID: clientSideID,
+                clock: change.clock
             )
             file.chatId = chatID
             file.messageId = message.id
@@ -112,7 +113,7 @@ struct FileActions: Sendable {
             let expiresText = query[WireParameter.expires], let expires = Int64(expiresText),
             let hash = query[WireParameter.hash]
         else { return .failure(ProtocolFailure(WireError.unauthorized)) }
-        let now = ChatClock.now()
+        let now = database.clock.now()
         guard WireSignature.downloadHash(guid: guid, expires: expires, authToken: page.authToken) == hash.lowercased(),
             Double(expires) >= now, Double(expires) <= now + Double(maximumDownloadLinkLifetime.components.seconds)
         else { return .failure(ProtocolFailure(WireError.unauthorized)) }

@@ -41,6 +41,7 @@ struct MessageActions: Sendable {
             try storage.charge(bytes, to: &change)
             let whileKeyboardPending = try !sent.isFile && !change.pendingKeyboards().isEmpty
             let started = try change.openChatIfNeeded(clientSideID: nil)
+            try change.acceptInvitation()
             guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
             var message =
                 sent.isFile
@@ -50,7 +51,13 @@ struct MessageActions: Sendable {
                     clientSideID: sent.clientSideID,
                     limit: location.maxFilesPerChat
                 )
-                : MessageRecord.fromVisitor(change.visitor, chatID: chatID, clientSideID: sent.clientSideID, text: text)
+                : MessageRecord.fromVisitor(
+                    change.visitor,
+                    chatID: chatID,
+                    clientSideID: sent.clientSideID,
+                    text: text,
+                    clock: change.clock
+                )
             if let quoteText = sent.quote {
                 guard quotingAllowed else { throw ProtocolFailure(WireError.notAllowed) }
                 let quoted = try change.visitorQuote(quoteText)
@@ -68,7 +75,12 @@ struct MessageActions: Sendable {
             visitor,
             sent.isFile
                 ? .visitorFile(messageID: id, fileCount: FileParametersItem.list(fromMessageText: text).count)
-                : .visitorMessage(text: text, messageID: id, whileKeyboardPending: whileKeyboardPending)
+                : .visitorMessage(
+                    text: text,
+                    messageID: id,
+                    whileKeyboardPending: whileKeyboardPending,
+                    isHintQuestion: sent.isHintQuestion
+                )
         )
     }
 
@@ -109,12 +121,14 @@ struct MessageActions: Sendable {
         let started = try await changes.commit(visitorID: visitor.id) { change -> Bool? in
             guard try change.message(clientSideID: clientSideID) == nil else { return nil }
             let started = try change.openChatIfNeeded(clientSideID: nil)
+            try change.acceptInvitation()
             guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
             var message = MessageRecord.fromVisitor(
                 change.visitor,
                 chatID: chatID,
                 clientSideID: clientSideID,
-                text: ""
+                text: "",
+                clock: change.clock
             )
             message.kind = MessageItem.Kind.stickerVisitor.rawValue
             message.data = data

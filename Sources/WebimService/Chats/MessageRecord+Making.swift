@@ -8,7 +8,8 @@ extension MessageRecord {
         _ visitor: VisitorRecord,
         chatID: Int64,
         clientSideID: String,
-        text: String
+        text: String,
+        clock: ChatClock
     ) -> MessageRecord {
         MessageRecord(
             id: RandomID.hex(),
@@ -18,7 +19,7 @@ extension MessageRecord {
             kind: MessageItem.Kind.visitor.rawValue,
             text: text,
             name: visitor.name,
-            tsMicros: ChatClock.nowMicros(),
+            tsMicros: clock.nowMicros(),
             authorId: nil,
             avatar: nil,
             edited: false
@@ -32,7 +33,8 @@ extension MessageRecord {
         visitor: VisitorRecord,
         chatID: Int64,
         clientSideID: String,
-        author: OperatorRecord? = nil
+        author: OperatorRecord? = nil,
+        clock: ChatClock
     ) throws -> MessageRecord {
         let parameters = try file.wireItem()
         var message = MessageRecord(
@@ -43,7 +45,7 @@ extension MessageRecord {
             kind: (author == nil ? MessageItem.Kind.fileFromVisitor : .fileFromOperator).rawValue,
             text: try parameters.messageText(),
             name: author?.fullname ?? visitor.name,
-            tsMicros: ChatClock.nowMicros(),
+            tsMicros: clock.nowMicros(),
             authorId: author?.id,
             avatar: author?.avatar,
             edited: false
@@ -58,7 +60,8 @@ extension MessageRecord {
         chat: ChatRecord,
         author: OperatorRecord?,
         visitor: VisitorRecord,
-        chatID: Int64? = nil
+        chatID: Int64? = nil,
+        clock: ChatClock
     ) -> MessageRecord {
         let isInfo = outgoing.kind == MessageItem.Kind.info.rawValue
         var message = MessageRecord(
@@ -69,7 +72,7 @@ extension MessageRecord {
             kind: outgoing.kind,
             text: outgoing.text,
             name: isInfo ? "" : author?.fullname ?? "",
-            tsMicros: ChatClock.nowMicros(),
+            tsMicros: clock.nowMicros(),
             authorId: isInfo ? nil : author?.id,
             avatar: isInfo ? nil : author?.avatar,
             edited: false

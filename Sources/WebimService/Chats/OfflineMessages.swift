@@ -57,7 +57,13 @@ struct OfflineMessages: Sendable {
             let chatID = try Self.chatID(&change)
             if !text.isEmpty {
                 try change.add(
-                    MessageRecord.fromVisitor(change.visitor, chatID: chatID, clientSideID: clientSideID, text: text)
+                    MessageRecord.fromVisitor(
+                        change.visitor,
+                        chatID: chatID,
+                        clientSideID: clientSideID,
+                        text: text,
+                        clock: change.clock
+                    )
                 )
             }
             if var stored = upload {
@@ -66,7 +72,8 @@ struct OfflineMessages: Sendable {
                     stored,
                     visitor: change.visitor,
                     chatID: chatID,
-                    clientSideID: RandomID.hex()
+                    clientSideID: RandomID.hex(),
+                    clock: change.clock
                 )
                 stored.messageId = message.id
                 try change.save(file: stored)
@@ -87,7 +94,7 @@ struct OfflineMessages: Sendable {
             state: ChatStateValue.closedByVisitor,
             operatorId: nil,
             operatorTyping: false,
-            creationTs: ChatClock.now()
+            creationTs: change.clock.now()
         )
         chat.offline = true
         try change.insert(chat: &chat)

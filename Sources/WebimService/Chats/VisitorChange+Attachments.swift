@@ -24,7 +24,13 @@ extension VisitorChange {
             file.chatId = chatID
             records.append(file)
         }
-        var message = try MessageRecord.file(records[0], visitor: visitor, chatID: chatID, clientSideID: clientSideID)
+        var message = try MessageRecord.file(
+            records[0],
+            visitor: visitor,
+            chatID: chatID,
+            clientSideID: clientSideID,
+            clock: clock
+        )
         if records.count > 1 {
             message.text = try MessageRecord.jsonText(try records.map { try $0.wireItem() })
         }

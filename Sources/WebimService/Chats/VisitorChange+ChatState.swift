@@ -20,7 +20,7 @@ extension VisitorChange {
             state: ChatStateValue.queue,
             operatorId: nil,
             operatorTyping: false,
-            creationTs: ChatClock.now()
+            creationTs: clock.now()
         )
         chat.departmentKey = departmentKey
         chat.offline = offline
@@ -30,6 +30,16 @@ extension VisitorChange {
         try append(.chat, value: chatItem(chat))
         try append(.visitSessionState, data: .string(VisitSessionStateValue.chat))
         return true
+    }
+
+    /// The visitor's first message answers an operator's invitation: the chat goes on as `chatting` with the
+    /// operator who invited (PROTOCOL.md §8.1).
+    mutating func acceptInvitation() throws {
+        guard var chat = try openChat(), chat.state == ChatStateValue.invitation else { return }
+        chat.state = ChatStateValue.chatting
+        chat.modificationTs = clock.now()
+        try update(chat: chat)
+        try append(.chatState, data: .string(ChatStateValue.chatting))
     }
 
     /// Records that the operator has unread visitor messages from `message` on.

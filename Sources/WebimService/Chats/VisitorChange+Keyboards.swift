@@ -21,7 +21,8 @@ extension VisitorChange {
             visitor,
             chatID: chatID,
             clientSideID: RandomID.hex(),
-            text: button.text
+            text: button.text,
+            clock: clock
         )
         response.kind = MessageItem.Kind.keyboardResponse.rawValue
         response.data = try MessageRecord.jsonText(

@@ -37,7 +37,8 @@ struct VisitorDetails: Sendable {
                 change.visitor,
                 chatID: chatID,
                 clientSideID: RandomID.hex(),
-                text: summary
+                text: summary,
+                clock: change.clock
             )
             message.kind = MessageItem.Kind.contacts.rawValue
             message.data = try MessageRecord.jsonText(fields)

@@ -13,7 +13,7 @@ struct VisitorIdentification: Sendable {
         guard let deviceID = parameters[WireParameter.deviceID], !deviceID.isEmpty else {
             throw ProtocolFailure(WireError.argumentMissing)
         }
-        var identity = VisitorIdentity(deviceID: deviceID, location: location.name, now: ChatClock.now())
+        var identity = VisitorIdentity(deviceID: deviceID, location: location.name, now: database.clock.now())
         identity.visitorID = parameters[WireParameter.visitor].flatMap(Self.visitorID(fromJSON:))
         if let ext = parameters[WireParameter.visitorExt], !ext.isEmpty {
             let provided = try verifiedProvidedFields(ext)
@@ -42,7 +42,7 @@ struct VisitorIdentification: Sendable {
             WireSignature.legacyVisitorFieldsHash(fields: fields, expires: expires, privateKey: accountPrivateKey),
         ].contains(provided.hash?.lowercased() ?? "")
         guard valid else { throw ProtocolFailure(WireError.wrongProvidedVisitorHash) }
-        guard Double(expires) > ChatClock.now() else { throw ProtocolFailure(WireError.providedVisitorExpired) }
+        guard Double(expires) > database.clock.now() else { throw ProtocolFailure(WireError.providedVisitorExpired) }
         return provided
     }
 

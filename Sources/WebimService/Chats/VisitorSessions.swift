@@ -8,6 +8,7 @@ struct VisitorSessions: Sendable {
     let library: ScenarioLibrary
     let changes: VisitorChanges
     let identification: VisitorIdentification
+    let triggers: ScenarioTriggers
 
     /// Answers init: recognises or creates the visitor and hands out a new page.
     func initialize(_ parameters: [String: String], bearerToken: String? = nil) async throws -> DeltaResponse {
@@ -33,12 +34,13 @@ struct VisitorSessions: Sendable {
         if let token = parameters[WireParameter.pushToken] {
             try await changes.commit(visitorID: visitor.id) { change in change.visitor.pushToken = token }
         }
-        let page = try await database.createPage(visitorID: visitor.id, now: ChatClock.now())
+        let page = try await database.createPage(visitorID: visitor.id, now: database.clock.now())
         let editing = location.flag(LocationConfigResponse.Key.visitorMessageEditing)
         guard let snapshot = try await database.snapshot(visitorID: visitor.id, editingAllowed: editing) else {
             return DeltaResponse(error: WireError.wrongInit)
         }
         let update = try await fullUpdate(snapshot, page: page)
+        if snapshot.chat == nil { triggers.send(visitor, .visited) }
         return DeltaResponse(revision: snapshot.visitor.revision, fullUpdate: update)
     }
 
@@ -51,7 +53,7 @@ struct VisitorSessions: Sendable {
             guard parameters[WireParameter.deviceID] != nil else { throw ProtocolFailure(WireError.argumentMissing) }
             let visitor = try await identification.visitor(fields, location: location)
             if visitor.banned { throw ProtocolFailure(WireError.visitorBanned) }
-            let page = try await database.createPage(visitorID: visitor.id, now: ChatClock.now())
+            let page = try await database.createPage(visitorID: visitor.id, now: database.clock.now())
             let json = try MessageRecord.jsonText(visitor.wireObject)
             return LightModeAuthResponse(authToken: page.authToken, visitor: json)
         } catch let failure as ProtocolFailure {

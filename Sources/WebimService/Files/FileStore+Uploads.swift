@@ -50,7 +50,7 @@ extension FileStore {
             height: size?.height,
             messageId: nil,
             fromOperator: fromOperator,
-            createdAt: ChatClock.now()
+            createdAt: clock.now()
         )
     }
 

@@ -6,10 +6,13 @@ struct FileStore: Sendable {
     let directory: URL
     /// The data folder's bytes, told of every file written or removed here.
     let usage: DataFolderUsage
+    /// When a stored file was made.
+    let clock: ChatClock
 
     /// Creates the folder if needed, private (0700): it holds every visitor's and operator's files.
-    init(directory: URL, usage: DataFolderUsage) throws {
+    init(directory: URL, usage: DataFolderUsage, clock: ChatClock) throws {
         self.directory = directory
+        self.clock = clock
         self.usage = usage
         try PrivateFiles.makeFolder(at: directory)
     }

@@ -20,7 +20,7 @@ struct OperatorActions: Sendable {
             }
             chat.operatorId = author.id
             chat.state = ChatStateValue.chatting
-            chat.modificationTs = ChatClock.now()
+            chat.modificationTs = database.clock.now()
             try change.update(chat: chat)
             try change.append(.chatOperator, value: author.wireItem)
             try change.append(.chatState, data: .string(ChatStateValue.chatting))
@@ -77,12 +77,61 @@ struct OperatorActions: Sendable {
                 text: "The chat was transferred to \(department.name)."
             )
             try change.add(
-                MessageRecord.fromOperator(info, chat: chat, author: nil, visitor: change.visitor, chatID: chatID)
+                MessageRecord.fromOperator(
+                    info,
+                    chat: chat,
+                    author: nil,
+                    visitor: change.visitor,
+                    chatID: chatID,
+                    clock: change.clock
+                )
             )
             try change.append(.chatOperator, data: .null)
             try change.append(.chatState, data: .string(ChatStateValue.queue))
         }
         if let taker { try await join(visitorID: visitorID, operatorID: taker) }
+    }
+
+    /// A proactive invitation (PROTOCOL.md §8.1): a chat in state `invitation` with the operator and their first
+    /// message, for a visitor with no open chat. The visitor accepts by writing (the chat goes on as `chatting`) or
+    /// declines by closing it (`chat.close`).
+    func invite(visitorID: String, operatorID: Int?, text: String) async throws {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, text.count <= MessageLimits.maximumTextLength else {
+            throw OperatorActionError.badInput(field: "text", reason: "is empty or too long")
+        }
+        try await changes.commit(visitorID: visitorID) { change in
+            guard try change.openChat() == nil else {
+                throw OperatorActionError.conflict("the visitor has an open chat")
+            }
+            guard let author = try change.operator(id: operatorID ?? Self.fallbackOperatorID) else {
+                throw OperatorActionError.notFound("operator")
+            }
+            var chat = ChatRecord(
+                id: nil,
+                visitorId: change.visitor.id,
+                clientSideId: RandomID.hex(),
+                state: ChatStateValue.invitation,
+                operatorId: author.id,
+                operatorTyping: false,
+                creationTs: change.clock.now()
+            )
+            chat.modificationTs = chat.creationTs
+            try change.insert(chat: &chat)
+            change.visitor.visitState = VisitSessionStateValue.chat
+            try change.append(.chat, value: change.chatItem(chat))
+            try change.append(.visitSessionState, data: .string(VisitSessionStateValue.chat))
+            let invitation = OperatorMessage(kind: MessageItem.Kind.operator.rawValue, text: text)
+            let message = MessageRecord.fromOperator(
+                invitation,
+                chat: chat,
+                author: author,
+                visitor: change.visitor,
+                clock: change.clock
+            )
+            try change.add(message)
+            try change.markUnreadByVisitor(message)
+        }
     }
 
     /// Starts a survey: SURVEY with the first question.

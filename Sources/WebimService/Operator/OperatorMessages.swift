@@ -17,7 +17,13 @@ struct OperatorMessages: Sendable {
             let author =
                 systemKinds.contains(outgoing.kind) && chat.operatorId == nil && outgoing.operatorID == nil
                 ? nil : try change.openChatAndAuthor(operatorID: outgoing.operatorID).1
-            var message = MessageRecord.fromOperator(outgoing, chat: chat, author: author, visitor: change.visitor)
+            var message = MessageRecord.fromOperator(
+                outgoing,
+                chat: chat,
+                author: author,
+                visitor: change.visitor,
+                clock: change.clock
+            )
             if let quote = outgoing.quote {
                 let (item, quotedID) = try change.quote(quote)
                 message.quote = try MessageRecord.jsonText(item)
@@ -41,7 +47,13 @@ struct OperatorMessages: Sendable {
         try await changes.commit(visitorID: visitorID) { change in
             let (chat, author) = try change.openChatAndAuthor(operatorID: operatorID)
             let outgoing = OperatorMessage(kind: MessageItem.Kind.keyboard.rawValue, text: "", label: label)
-            var message = MessageRecord.fromOperator(outgoing, chat: chat, author: author, visitor: change.visitor)
+            var message = MessageRecord.fromOperator(
+                outgoing,
+                chat: chat,
+                author: author,
+                visitor: change.visitor,
+                clock: change.clock
+            )
             message.data = try MessageRecord.jsonText(keyboard(message.id))
             try change.stopOperatorTyping()
             try change.add(message)
@@ -70,7 +82,8 @@ struct OperatorMessages: Sendable {
                     visitor: change.visitor,
                     chatID: chatID,
                     clientSideID: RandomID.hex(),
-                    author: author
+                    author: author,
+                    clock: change.clock
                 )
                 message.label = label
                 if let caption { message.data = try Self.adding(caption: caption, to: message.data) }

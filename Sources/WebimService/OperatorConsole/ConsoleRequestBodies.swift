@@ -12,6 +12,12 @@ struct JoinBody: EmptyBodyDecodable, Sendable {
     var operatorId: Int?
 }
 
+/// A proactive invitation: the operator's first message, and who sends it (else the location's main operator).
+struct InviteBody: Decodable, Sendable {
+    var text: String
+    var operatorId: Int?
+}
+
 /// A quote in a console request: a message id, or a state (`pending`, `missing`, `lastFile`).
 struct QuoteBody: EmptyBodyDecodable, Sendable {
     var messageId: String?

@@ -135,6 +135,13 @@ struct OperatorConsoleActionController {
             try await engine.controls.setScenarioPaused(visitorID: id, paused: body.paused)
             return nil
         }
+        post(router, "\(visitor)/invite") { (body: InviteBody, id) in
+            try Self.checkText(body.text, field: "text")
+            let operatorID: Int
+            if let chosen = body.operatorId { operatorID = chosen } else { operatorID = try await mainOperator(of: id) }
+            try await engine.operators.invite(visitorID: id, operatorID: operatorID, text: body.text)
+            return nil
+        }
         post(router, "\(visitor)/survey") { (body: SurveyBody, id) in
             try await engine.operators.startSurvey(visitorID: id, config: body.config)
             return nil

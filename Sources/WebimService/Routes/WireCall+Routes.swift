@@ -57,5 +57,6 @@ extension WireCall.Endpoint {
         Route(WireEndpoint.legacyOnlineStatus, .get, endpoint: .onlineStatus),
         Route(WireEndpoint.auth, .post, endpoint: .auth),
         Route(WireEndpoint.info, .get, endpoint: .info),
+        Route(folder: WireEndpoint.hints + "/", parameter: "location", .post) { .hints(location: $0) },
     ]
 }

@@ -20,6 +20,8 @@ struct WireCall: Sendable {
         case onlineStatus
         case auth
         case info
+        /// This service's hints endpoint (the account config's `visitor_hints_api_endpoint`, PROTOCOL.md §9).
+        case hints(location: String)
 
         /// The endpoint at `path` asked with `method`; nil for a path or method the protocol does not have.
         init?(method: WireRequest.Method, path: String) {
@@ -37,6 +39,7 @@ struct WireCall: Sendable {
             switch self {
             case .action, .upload: limit.upload
             case .fileDelete: 1 << 16
+            case .hints: HintsAnswer.bodyLimit
             default: nil
             }
         }

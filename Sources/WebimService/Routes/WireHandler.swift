@@ -74,6 +74,9 @@ struct WireHandler: Sendable {
             return try Self.json(try await engine.sessions.lightModeAuth(call.query))
         case .info:
             return try Self.json(try await engine.sessions.lightModeInfo(bearerToken: call.bearerToken))
+        case .hints(let location):
+            let answer = HintsAnswer(call.body, questions: engine.library.location(location).hintQuestions)
+            return try Self.json(answer.body, status: answer.status)
         }
     }
 

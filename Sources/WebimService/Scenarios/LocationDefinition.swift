@@ -26,6 +26,8 @@ struct LocationDefinition: Sendable {
     var transcriptLimit: Int
     var offlineMessages: Bool
     var hintsEnabled: Bool
+    /// What the hints endpoint suggests (`HintQuestions`).
+    var hintQuestions: HintQuestions
     var history: HistorySeed?
 
     init(name: String, scenario: Scenario) {
@@ -35,8 +37,15 @@ struct LocationDefinition: Sendable {
         mainOperatorID = scenario.operator.id
         onlineStatus = options?.onlineStatus ?? OnlineStatusValue.online
         departments = options?.departments ?? []
+        hintQuestions = HintQuestions(options?.hintQuestions ?? [])
+        // A path on this service: it does not know the address its clients reach it by (the core resolves a path
+        // against the account's server).
+        let hintsEndpoint: [String: JSONValue] =
+            hintQuestions.isEmpty
+            ? [:] : [LocationConfigResponse.Key.visitorHintsAPIEndpoint: .string("\(WireEndpoint.hints)/\(name)")]
         config = LocationConfigResponse(
-            accountConfig: Self.defaultAccountConfig.merging(options?.accountConfig ?? [:]) { $1 },
+            accountConfig: Self.defaultAccountConfig.merging(hintsEndpoint) { $1 }
+                .merging(options?.accountConfig ?? [:]) { $1 },
             locationSettings: options?.locationSettings ?? LocationSettingsItem(),
             routingRules: []
         )
@@ -47,7 +56,7 @@ struct LocationDefinition: Sendable {
         maxFilesPerChat = options?.maxFilesPerChat ?? 50
         transcriptLimit = options?.transcriptLimit ?? 3
         offlineMessages = options?.offlineMessages ?? true
-        hintsEnabled = options?.hintsEnabled ?? false
+        hintsEnabled = options?.hintsEnabled ?? !hintQuestions.isEmpty
         history = scenario.history.map { seed in
             var seed = seed
             seed.operatorID = seed.operatorID ?? scenario.operator.id

@@ -35,6 +35,10 @@ struct LocationOptions: Decodable, Sendable {
     var transcriptLimit: Int?
     /// Whether the offline form is available; default true (else `no-tariff-option`).
     var offlineMessages: Bool?
-    /// Whether the app should offer hint questions (fullUpdate `hintsEnabled`); default false.
+    /// Whether the app should offer hint questions (fullUpdate `hintsEnabled`); default: whether there are
+    /// `hintQuestions`.
     var hintsEnabled: Bool?
+    /// The questions this service's hints endpoint suggests as the visitor types; given, the account config's
+    /// `visitor_hints_api_endpoint` names that endpoint.
+    var hintQuestions: [String]?
 }

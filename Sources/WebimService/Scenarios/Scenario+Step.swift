@@ -6,7 +6,7 @@ extension Scenario {
         /// What the step does (Scenarios/README.md lists each with its fields).
         enum Action: String, Decodable, Sendable {
             case join, typing, stopTyping, say, info, busy, keyboard, cancelKeyboard, sendFile, edit, delete
-            case fillQuote, close, transfer, survey, contactsRequest, setOnlineStatus, read
+            case fillQuote, close, transfer, survey, contactsRequest, actionRequest, invite, setOnlineStatus, read
             /// An operator's sticker: this service's extension, since Webim has only the visitor's (README.md).
             case sticker
             /// Fixture-only: a message as if the visitor had sent it (see Scenarios/README.md).

@@ -30,6 +30,8 @@ struct Scenario: Decodable, Sendable {
     /// When the visitor types while a keyboard waits for a button (instead of `onVisitorMessage`, when given):
     /// a message sent before any menu showed, such as the one that starts the chat, answers no menu.
     var onVisitorMessageWhileKeyboard: [Step]?
+    /// Instead of `onVisitorMessage`, when given: a message the visitor chose from the hints (`hint_question`).
+    var onVisitorHintQuestion: [Step]?
     /// When the visitor sends a file.
     var onVisitorFile: [Step]?
     /// When the visitor sends a sticker.
@@ -42,6 +44,10 @@ struct Scenario: Decodable, Sendable {
     var onTranscriptRequest: [Step]?
     /// When the visitor finishes or cancels a survey.
     var onSurveyFinished: [Step]?
+    /// When a visitor who never had a chat loads a page (an `invite` step invites them).
+    var onVisit: [Step]?
+    /// When the visitor accepts an operator's action request.
+    var onActionAccepted: [Step]?
 
     /// Every operator the scenario names.
     var allOperators: [Operator] { [`operator`] + (operators ?? []) }

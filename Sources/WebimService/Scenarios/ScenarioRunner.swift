@@ -54,14 +54,17 @@ struct ScenarioRunner: Service {
     private static func steps(of scenario: Scenario, for event: ScenarioTrigger.Event) -> [Scenario.Step] {
         switch event {
         case .chatStarted: scenario.onChatStart ?? []
-        case .visitorMessage(_, _, let whileKeyboardPending):
-            (whileKeyboardPending ? scenario.onVisitorMessageWhileKeyboard : nil) ?? scenario.onVisitorMessage ?? []
+        case .visitorMessage(_, _, let whileKeyboardPending, let isHintQuestion):
+            (whileKeyboardPending ? scenario.onVisitorMessageWhileKeyboard : nil)
+                ?? (isHintQuestion ? scenario.onVisitorHintQuestion : nil) ?? scenario.onVisitorMessage ?? []
         case .visitorFile: scenario.onVisitorFile ?? []
         case .visitorSticker: scenario.onVisitorSticker ?? []
         case .keyboardResponse(let buttonID): scenario.onKeyboardResponse?[buttonID] ?? []
         case .rated: scenario.onRating ?? []
         case .transcriptRequested: scenario.onTranscriptRequest ?? []
         case .surveyFinished: scenario.onSurveyFinished ?? []
+        case .visited: scenario.onVisit ?? []
+        case .actionAccepted: scenario.onActionAccepted ?? []
         }
     }
 }

@@ -17,7 +17,13 @@ struct ScenarioStepPlayer: Sendable {
             try await engine.operators.join(visitorID: visitorID, operatorID: step.operatorId ?? scenario.operator.id)
         case .typing, .stopTyping:
             try await engine.operators.typing(visitorID: visitorID, isTyping: step.action == .typing)
-        case .say, .info, .busy, .contactsRequest:
+        case .invite:
+            try await engine.operators.invite(
+                visitorID: visitorID,
+                operatorID: step.operatorId ?? scenario.operator.id,
+                text: text(step)
+            )
+        case .say, .info, .busy, .contactsRequest, .actionRequest:
             try await engine.operatorMessages.send(visitorID: visitorID, message(for: step))
         case .keyboard:
             guard let spec = step.keyboard else { throw ScenarioStepError(step: step, reason: "keyboard missing") }
@@ -110,6 +116,7 @@ struct ScenarioStepPlayer: Sendable {
             case .info: .info
             case .busy: .operatorBusy
             case .contactsRequest: .contactsRequest
+            case .actionRequest: .actionRequest
             default: .operator
             }
         return OperatorMessage(
@@ -126,7 +133,8 @@ struct ScenarioStepPlayer: Sendable {
     private func text(_ step: Scenario.Step) -> String {
         let text = step.text ?? ""
         switch event {
-        case .visitorMessage(let visitorText, _, _): return text.replacingOccurrences(of: "{{text}}", with: visitorText)
+        case .visitorMessage(let visitorText, _, _, _):
+            return text.replacingOccurrences(of: "{{text}}", with: visitorText)
         case .visitorFile(_, let count): return text.replacingOccurrences(of: "{{fileCount}}", with: String(count))
         default: return text
         }
@@ -140,7 +148,7 @@ struct ScenarioStepPlayer: Sendable {
         case "lastFile": return .lastFile
         case "visitor":
             switch event {
-            case .visitorMessage(_, let id, _), .visitorFile(let id, _): return .message(.id(id))
+            case .visitorMessage(_, let id, _, _), .visitorFile(let id, _): return .message(.id(id))
             default: return .missing
             }
         case let label?: return .message(.label(label))
@@ -181,7 +189,7 @@ struct ScenarioStepPlayer: Sendable {
     private func applies(_ condition: Scenario.Condition?) async throws -> Bool {
         guard let condition else { return true }
         if let needle = condition.textContains {
-            guard case .visitorMessage(let text, _, _) = event, text.localizedCaseInsensitiveContains(needle) else {
+            guard case .visitorMessage(let text, _, _, _) = event, text.localizedCaseInsensitiveContains(needle) else {
                 return false
             }
         }

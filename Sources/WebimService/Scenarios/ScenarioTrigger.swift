@@ -3,8 +3,9 @@ struct ScenarioTrigger: Sendable {
     /// What happened.
     enum Event: Sendable {
         case chatStarted
-        /// `whileKeyboardPending`: a keyboard was waiting for a button when the visitor typed instead.
-        case visitorMessage(text: String, messageID: String, whileKeyboardPending: Bool)
+        /// `whileKeyboardPending`: a keyboard was waiting for a button when the visitor typed instead;
+        /// `isHintQuestion`: the visitor chose the text from the hints (`hint_question`).
+        case visitorMessage(text: String, messageID: String, whileKeyboardPending: Bool, isHintQuestion: Bool)
         /// `fileCount`: how many files the message holds (`send(uploadedFiles:)` sends up to 10 in one).
         case visitorFile(messageID: String, fileCount: Int)
         case visitorSticker(stickerID: Int)
@@ -12,6 +13,10 @@ struct ScenarioTrigger: Sendable {
         case rated(rating: Int)
         case transcriptRequested(email: String)
         case surveyFinished
+        /// A page load of a visitor who never had a chat: the moment a proactive invitation is made.
+        case visited
+        /// The visitor accepted an operator's action request (`chat.action_request.call_sentry_action_request`).
+        case actionAccepted
     }
 
     var visitorID: String

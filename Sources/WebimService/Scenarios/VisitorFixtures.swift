@@ -17,7 +17,8 @@ struct VisitorFixtures {
                 change.visitor,
                 chatID: chatID,
                 clientSideID: RandomID.hex(),
-                text: ""
+                text: "",
+                clock: change.clock
             )
             message.kind = MessageItem.Kind.stickerVisitor.rawValue
             message.data = data
@@ -40,7 +41,8 @@ struct VisitorFixtures {
                     stored[0],
                     visitor: change.visitor,
                     chatID: chatID,
-                    clientSideID: RandomID.hex()
+                    clientSideID: RandomID.hex(),
+                    clock: change.clock
                 )
                 if stored.count > 1 { message.text = try MessageRecord.jsonText(try stored.map { try $0.wireItem() }) }
                 message.label = label
@@ -56,7 +58,8 @@ struct VisitorFixtures {
                         change.visitor,
                         chatID: chatID,
                         clientSideID: RandomID.hex(),
-                        text: caption
+                        text: caption,
+                        clock: change.clock
                     )
                     try change.add(text)
                 }

@@ -23,7 +23,7 @@ struct IdleVisitorPruner: Service {
     func run() async throws {
         while true {
             do {
-                try await prune(now: Date())
+                try await prune(now: Date(timeIntervalSince1970: database.clock.now()))
                 try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval, tolerance: nil) }
             } catch is CancellationError {
                 return

@@ -81,7 +81,7 @@ extension ServiceDatabase {
         try await read { db in
             let visitor = try VisitorRecord.fetchOne(db, key: visitorID)
             guard let visitor else { return (0, nil) }
-            let change = VisitorChange(db: db, visitor: visitor)
+            let change = VisitorChange(db: db, visitor: visitor, clock: clock)
             let unread = try change.currentChat()?.unreadByVisitorCount ?? 0
             let last = try MessageRecord.filter(MessageRecord.Columns.visitorId == visitorID)
                 .select(max(MessageRecord.Columns.tsMicros), as: Int64?.self).fetchOne(db)

@@ -102,7 +102,7 @@ extension ServiceDatabase {
     /// Registers a `provided_auth_token` as the site's backend would.
     func registerProvidedAuthToken(_ token: String, name: String?) async throws {
         try await write { db in
-            try ProvidedAuthTokenRecord(token: token, name: name, createdAt: Date().timeIntervalSince1970).save(db)
+            try ProvidedAuthTokenRecord(token: token, name: name, createdAt: clock.now()).save(db)
         }
     }
 

@@ -9,12 +9,15 @@ import WebimWire
 /// `change(visitorID:_:)`, which bumps the visitor's revision and logs the delta items in one transaction,
 /// so a client that reconnects with its `since` revision gets exactly what it missed, even after a restart.
 public struct ServiceDatabase: Sendable {
+    /// The time every record and expiry is written with.
+    let clock: ChatClock
     private let writer: any DatabaseWriter
     /// A connection of its own for `checkpoint()`, so that syncing the log to disk never holds up the writer.
     private let checkpointer: DatabaseQueue
 
-    /// Opens (creating and migrating) `service.sqlite` in `directory`.
-    public init(directory: URL) throws {
+    /// Opens (creating and migrating) `service.sqlite` in `directory`; times come from `clock`.
+    public init(directory: URL, clock: ChatClock = .system) throws {
+        self.clock = clock
         let path = directory.appendingPathComponent("service.sqlite").path
         // The chats of every visitor: the folder 0700 and the database 0600 before SQLite opens it, which gives its
         // `-wal` and `-shm` the same mode.
@@ -130,7 +133,7 @@ public struct ServiceDatabase: Sendable {
     func snapshot(visitorID: String, editingAllowed: Bool = true) async throws -> VisitorSnapshot? {
         try await writer.read { db in
             guard let visitor = try VisitorRecord.fetchOne(db, key: visitorID) else { return nil }
-            return try VisitorChange(db: db, visitor: visitor, editingAllowed: editingAllowed).snapshot()
+            return try VisitorChange(db: db, visitor: visitor, clock: clock, editingAllowed: editingAllowed).snapshot()
         }
     }
 
@@ -182,7 +185,7 @@ public struct ServiceDatabase: Sendable {
             guard let visitor = try HotQueries.visitor(db, id: visitorID) else {
                 throw ServiceStoreError.unknownVisitor
             }
-            var change = VisitorChange(db: db, visitor: visitor, editingAllowed: editingAllowed(visitor))
+            var change = VisitorChange(db: db, visitor: visitor, clock: clock, editingAllowed: editingAllowed(visitor))
             let result = try body(&change)
             guard !change.items.isEmpty else {
                 if change.visitor != visitor { try change.visitor.update(db) }
@@ -212,7 +215,7 @@ public struct ServiceDatabase: Sendable {
     func chatOverview(limit: Int) async throws -> [VisitorSnapshot] {
         try await writer.read { db in
             let visitors = try VisitorRecord.order(VisitorRecord.Columns.createdAt.desc).limit(limit).fetchAll(db)
-            return try visitors.map { try VisitorChange(db: db, visitor: $0).snapshot() }
+            return try visitors.map { try VisitorChange(db: db, visitor: $0, clock: clock).snapshot() }
         }
     }
 

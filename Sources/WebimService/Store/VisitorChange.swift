@@ -6,6 +6,8 @@ import WebimWire
 struct VisitorChange {
     let db: Database
     var visitor: VisitorRecord
+    /// The service's clock, for the times this change writes.
+    let clock: ChatClock
     /// Whether the visitor's location lets visitors edit and delete their messages.
     let editingAllowed: Bool
     /// The delta items this change appends to the visitor's log, as wire JSON.
@@ -16,9 +18,10 @@ struct VisitorChange {
     /// The current chat as this change last read or wrote it: an operator's message asks for it four times.
     private let currentChatMemo = CurrentChatMemo()
 
-    init(db: Database, visitor: VisitorRecord, editingAllowed: Bool = true) {
+    init(db: Database, visitor: VisitorRecord, clock: ChatClock, editingAllowed: Bool = true) {
         self.db = db
         self.visitor = visitor
+        self.clock = clock
         self.editingAllowed = editingAllowed
     }
 
@@ -148,7 +151,7 @@ struct VisitorChange {
             chatId: chatID,
             kind: kind,
             payload: payload,
-            createdAt: ChatClock.now()
+            createdAt: clock.now()
         ).insert(db)
     }
 

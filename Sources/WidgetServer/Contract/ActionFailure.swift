@@ -46,6 +46,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
     case maxCommentLengthExceeded = "max_comment_length_exceeded"
     case questionNotFound = "question_not_found"
     case noStickerId = "no_sticker_id"
+    case resolutionSurveyValueIncorrect = "resolution_survey_value_incorrect"
     case fileHasBeenSent = "file_has_been_sent"
 
     /// The sentence the page shows.
@@ -92,6 +93,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
         case .maxCommentLengthExceeded: "The comment is too long."
         case .questionNotFound: "That question is no longer asked."
         case .noStickerId: "The chat service has no such sticker."
+        case .resolutionSurveyValueIncorrect: "The answer is yes or no."
         case .fileHasBeenSent: "The file has already been sent."
         }
     }
@@ -238,6 +240,18 @@ extension ActionFailure {
     init(_ error: SendStickerError) {
         switch error {
         case .noStickerId: self = .noStickerId
+        case .unknown: self = .unknown
+        }
+    }
+
+    init(_ error: SendResolutionError) {
+        switch error {
+        case .noChat: self = .noChat
+        case .rateDisabled: self = .rateDisabled
+        case .operatorNotInChat: self = .operatorNotInChat
+        case .resolutionSurveyValueIncorrect: self = .resolutionSurveyValueIncorrect
+        // The chat's rating form does not take this answer from this visitor: for the page, not allowed now.
+        case .rateFormMismatch, .visitorSegmentMismatch, .ratedEntityMismatch: self = .notAllowed
         case .unknown: self = .unknown
         }
     }

@@ -218,6 +218,8 @@ final class TabEventLog: Sendable {
 
     /// The survey's open question, as the page last heard it.
     var survey: WidgetSurvey? { state.withLock { $0.projection.survey } }
+    /// Whether the location offers hint questions, as the page was last told.
+    var hintsEnabled: Bool { state.withLock { $0.projection.hintsEnabled } }
 
     /// Whether the tab's outbox still holds a message the service has not confirmed.
     var hasUnsentMessages: Bool { state.withLock { $0.projection.hasUnsentMessages } }

@@ -17,6 +17,7 @@ struct MessageController {
             .patch("{tab}/messages/{id}", use: edit)
             .delete("{tab}/messages/{id}", use: delete)
             .post("{tab}/messages/{id}/reaction", use: react)
+            .post("{tab}/messages/{id}/accept", use: acceptActionRequest)
             .post("{tab}/stickers", use: sendSticker)
     }
 
@@ -24,6 +25,8 @@ struct MessageController {
         var text: String
         var clientId: String
         var quotedMessageId: String?
+        /// The text is a suggestion the visitor chose unchanged: sent with `hint_question`.
+        var hintQuestion: Bool?
     }
 
     private func send(_ request: Request, context: WidgetRequestContext) async throws -> Response {
@@ -44,12 +47,17 @@ struct MessageController {
         if data != nil, body.quotedMessageId != nil {
             throw APIError(.quoteWithData, "A reply cannot carry custom data.", field: "data")
         }
+        let isHintQuestion = body.hintQuestion == true
+        if isHintQuestion, data != nil || body.quotedMessageId != nil {
+            throw APIError(.invalidField, "A suggested question carries no quote and no data.", field: "hintQuestion")
+        }
         try folderBudget.admit(body.text.utf8.count + (data?.count ?? 0))
         let receipt = try await tab.send(
             text: body.text,
             clientID: body.clientId,
             quotedMessageID: body.quotedMessageId,
-            data: data
+            data: data,
+            isHintQuestion: isHintQuestion
         )
         if receipt.isNew { crashPoint.messageCommitted() }
         return try JSONResponse.make(
@@ -110,6 +118,20 @@ struct MessageController {
             throw APIError(.invalidReaction, "reaction is like or dislike.", field: "reaction")
         }
         try await tab.react(messageID: id, reaction: reaction, clientID: body.clientId)
+        return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
+    }
+
+    private struct Accept: Decodable {
+        var clientId: String
+    }
+
+    /// The visitor accepts an operator's action request (a call back, say): `respondSentryCall(id:)`.
+    private func acceptActionRequest(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        let id = try Validation.pathID(context, "id", code: .invalidID)
+        let body = try await request.decode(as: Accept.self, context: context)
+        try Validation.clientID(body.clientId)
+        try await tab.acceptActionRequest(messageID: id, clientID: body.clientId)
         return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
     }
 

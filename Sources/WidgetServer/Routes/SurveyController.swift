@@ -1,7 +1,8 @@
 import HTTPAPI
 import Hummingbird
 
-/// The survey's route: answer its open question, or close it.
+/// The surveys' routes: answer the open question of a survey, or close it; answer the resolution survey ("was your
+/// question resolved?") after a rating.
 struct SurveyController {
     let registry: TabRegistry
 
@@ -9,6 +10,7 @@ struct SurveyController {
     var endpoints: RouteCollection<WidgetRequestContext> {
         RouteCollection(context: WidgetRequestContext.self)
             .post("{tab}/survey", use: survey)
+            .post("{tab}/resolution", use: resolution)
     }
 
     private struct Body: Decodable {
@@ -34,6 +36,26 @@ struct SurveyController {
         default:
             throw APIError(.invalidAction, "action is answer or close.", field: "action")
         }
+        return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
+    }
+
+    private struct Resolution: Decodable {
+        /// The operator the answer is about; absent, the chat's current or last operator.
+        var operatorId: String?
+        /// 1: resolved, 0: not.
+        var answer: Int
+        var clientId: String
+    }
+
+    private func resolution(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        let tab = try registry.tab(context)
+        let body = try await request.decode(as: Resolution.self, context: context)
+        guard body.answer == 0 || body.answer == 1 else {
+            throw APIError(.invalidResolutionAnswer, "answer is 0 (not resolved) or 1 (resolved).", field: "answer")
+        }
+        if let id = body.operatorId { try Validation.key(id, field: "operatorId", code: .invalidOperatorID) }
+        try Validation.clientID(body.clientId)
+        try await tab.answerResolution(operatorID: body.operatorId, answer: body.answer, clientID: body.clientId)
         return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 }

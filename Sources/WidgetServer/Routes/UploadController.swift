@@ -27,6 +27,10 @@ struct UploadController {
         var clientId: String
     }
 
+    private struct ClientIDBody: Decodable {
+        var clientId: String
+    }
+
     private struct SendBody: Decodable {
         var guids: [String]
         var caption: String?
@@ -58,7 +62,12 @@ struct UploadController {
     private func delete(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try files.registry.tab(context)
         let guid = try Validation.pathID(context, "guid", code: .invalidGUID)
-        guard let clientID = FormQuery(request).get("clientId") else {
+        // In the query, as for a message's delete, or in a JSON body, as the page's other actions send it.
+        var clientID = FormQuery(request).get("clientId")
+        if clientID == nil, request.headers[.contentType] != nil {
+            clientID = try await request.decode(as: ClientIDBody.self, context: context).clientId
+        }
+        guard let clientID else {
             throw APIError(.missingField, "The query parameter clientId is required.", field: "clientId")
         }
         try Validation.clientID(clientID)

@@ -6,12 +6,21 @@ import WebimClientLibrary
 /// The page's actions: each once per `clientId`, its outcome reported as a `result` event.
 extension TabSession {
     /// Sends a visitor message (a reply when `quotedMessageID` is set), once per `clientID`, even across restarts;
-    /// a retry answers the first message's id. `data` is the custom data object's JSON. Throws 503
-    /// `storage_unavailable` when the message cannot be written to disk: a 202 means it is there.
-    func send(text: String, clientID: String, quotedMessageID: String?, data: Data?) throws -> OutgoingMessageReceipt {
+    /// a retry answers the first message's id. `data` is the custom data object's JSON; `isHintQuestion`: the text is
+    /// a suggestion chosen unchanged (`hint_question`). Throws 503 `storage_unavailable` when the message cannot be
+    /// written to disk: a 202 means it is there.
+    func send(
+        text: String,
+        clientID: String,
+        quotedMessageID: String?,
+        data: Data?,
+        isHintQuestion: Bool = false
+    ) throws -> OutgoingMessageReceipt {
         let stream = try requireStream()
         let outgoing: OutgoingMessage
-        if let quotedMessageID {
+        if isHintQuestion {
+            outgoing = .hintQuestion(text)
+        } else if let quotedMessageID {
             outgoing = .reply(text, quoting: try message(quotedMessageID, field: "quotedMessageId"))
         } else {
             outgoing = .text(text, dataJSON: data.map { String(decoding: $0, as: UTF8.self) })
@@ -49,6 +58,18 @@ extension TabSession {
         let refusal = APIError(.cannotReact, "This message takes no reaction, or no other one.")
         try once(messageID: messageID, clientID: clientID, refusal: refusal) {
             try requireStream().react(message: $0, reaction: reaction, completionHandler: $1)
+        }
+    }
+
+    /// Accepts an operator's action request once per `clientID`. The SDK's call has no completion handler, so the
+    /// `result` event says only that the acceptance is on its way to the service.
+    func acceptActionRequest(messageID: String, clientID: String) throws {
+        let refusal = APIError(.notAnActionRequest, "This message asks for no action.")
+        try once(messageID: messageID, clientID: clientID, refusal: refusal) { message, handler in
+            guard message.getType() == .actionRequest else { return false }
+            try requireStream().respondSentryCall(id: message.getID())
+            handler.onSuccess()
+            return true
         }
     }
 

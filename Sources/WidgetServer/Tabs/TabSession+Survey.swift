@@ -26,6 +26,18 @@ extension TabSession {
         }
     }
 
+    /// Answers the resolution survey about `operatorID` (else the current operator), once per `clientID`.
+    func answerResolution(operatorID: String?, answer: Int, clientID: String) throws {
+        try once(clientID: clientID) { handler in
+            let stream = try requireStream()
+            guard let operatorID = operatorID ?? stream.getCurrentOperator()?.getID() else {
+                throw APIError(.noOperator, "There is no operator to answer about.")
+            }
+            try stream.sendResolutionSurvey(id: operatorID, answer: answer, completionHandler: handler)
+            return operatorID
+        }
+    }
+
     private static func validate(answer: String, to question: WidgetSurvey.Question) throws {
         switch question.type {
         case SurveyType.stars.contractName:
