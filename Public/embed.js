@@ -128,10 +128,8 @@
     else frame.contentWindow?.postMessage({ webimWidget: VERSION, kind: 'command', name, args }, widgetOrigin);
   }
 
-  function remember(command, value) {
-    sticky[command] = [value];
-    send(command, value);
-  }
+  /** A command that every new page in the frame hears again: the visitor, the fields, the pre-chat answers. */
+  const remembered = (command) => (value) => send(command, ...(sticky[command] = [value]));
 
   function askPermission() {
     if (globalThis.Notification?.permission === 'default') void Notification.requestPermission();
@@ -184,7 +182,7 @@
   addEventListener('message', (event) => {
     const message = event.data;
     if (typeof message !== 'object' || message === null || !('webimWidget' in message)) return;
-    if (event.origin !== widgetOrigin || event.source !== frame.contentWindow) return warnOnce(`a message from ${event.origin} that is not the chat's frame`);
+    if (event.origin !== widgetOrigin || event.source !== frame.contentWindow) return warnOnce(`a message from ${event.origin}, not the chat's frame`);
     if (message.webimWidget !== VERSION || message.kind !== 'event' || typeof message.name !== 'string') return warnOnce('a message of an unknown shape');
     received(message.name, message.detail ?? {});
   });
@@ -214,8 +212,10 @@
       reload();
       render();
     },
-    setVisitor: (fields) => remember('setVisitor', typeof fields === 'string' ? fields : JSON.stringify(fields)),
-    setCustomFields: (fields) => remember('setCustomFields', fields),
+    // The signed fields as JSON text or as the object; the frame reads either.
+    setVisitor: remembered('setVisitor'),
+    setCustomFields: remembered('setCustomFields'),
+    prechat: remembered('prechat'),
     prefill: (text) => send('prefill', String(text)),
     // `data` goes as JSON text, which any value the site gives can become (or fail to, here); the frame checks it.
     send: (text, options) => send('send', String(text), JSON.stringify(options?.data)),

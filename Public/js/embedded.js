@@ -96,16 +96,45 @@ export class EmbeddedSession extends ChatSession {
     this.#customFields = fields && Object.keys(fields).length > 0 ? fields : null;
   }
 
+  /**
+   * The site's answers to the pre-chat form (`WebimWidget('prechat', …)`): they fill the form in (components/prechat.js),
+   * or with `skip` stand for it, going with the chat's start as its fields and department.
+   * @type {import('./components/prechat.js').PrechatAnswers | null}
+   */
+  prechatAnswers = null;
+  /** The department the chat starts in, from the site's skipped form. */
+  #startDepartment = null;
+
+  /** @param {import('./components/prechat.js').PrechatAnswers} answers */
+  prechat(answers) {
+    this.prechatAnswers = answers;
+    if (answers.skip) {
+      this.setCustomFields({ ...this.#customFields, ...answers.fields });
+      this.#startDepartment = answers.departmentKey ?? null;
+    }
+    this.dispatchEvent(new CustomEvent('prechat'));
+  }
+
+  /** Whether the chat goes on without the form: the site skipped it, or its signed fields say who the visitor is. */
+  get skipsPrechat() {
+    return this.prechatAnswers?.skip === true || (pendingVisitor ?? this.keeper.read()?.visitorFields ?? null) !== null;
+  }
+
   chat(action, departmentKey, extra = {}) {
-    if (action !== 'start' || this.#customFields === null) return super.chat(action, departmentKey, extra);
-    const customFields = this.#customFields;
+    if (action !== 'start') return super.chat(action, departmentKey, extra);
+    const department = departmentKey ?? this.#startDepartment ?? undefined;
+    this.#startDepartment = null;
+    if (this.#customFields === null) return super.chat(action, department, extra);
+    // The site's fields, with the visitor's own answers over them.
+    const customFields = { ...this.#customFields, ...extra.customFields };
     this.#customFields = null;
-    return super.chat(action, departmentKey, { ...extra, customFields });
+    return super.chat(action, department, { ...extra, customFields });
   }
 
   /** A message that starts a chat waits for the start with the site's fields: the tab takes actions in order. */
   send(text, options) {
-    if (this.#customFields === null || OPEN_STATES.has(this.#store.chatState)) return super.send(text, options);
+    const waiting = this.#customFields !== null || this.#startDepartment !== null;
+    if (!waiting || OPEN_STATES.has(this.#store.chatState)) return super.send(text, options);
     void this.chat('start').then(() => super.send(text, options));
   }
 }
@@ -201,8 +230,20 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
       else session.send(text, isPlainObject(data) ? { data } : {});
     },
     setCustomFields: (fields) => session.setCustomFields(customFields(fields)),
+    prechat: (answers) => {
+      if (typeof answers !== 'object' || answers === null) return;
+      const text = (value) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+      session.prechat({
+        fields: customFields(answers.fields) ?? {},
+        departmentKey: typeof answers.departmentKey === 'string' && /^[\w-]{1,64}$/.test(answers.departmentKey) ? answers.departmentKey : undefined,
+        firstQuestion: text(answers.firstQuestion),
+        skip: answers.skip === true,
+      });
+    },
+    // The signed `{fields, expires, hash}`: the site's JSON text, or the object, which is written as JSON here.
     setVisitor: (fields) => {
-      if (typeof fields === 'string') session.identify(fields, { started });
+      const text = typeof fields === 'string' ? fields : isPlainObject(fields) ? jsonText(fields) : null;
+      if (text !== null) session.identify(text, { started });
     },
     // The site has passed on what it had queued (the visitor, the fields): the session may start.
     begin: () => {
@@ -310,6 +351,15 @@ function parseJson(text) {
     return JSON.parse(text);
   } catch {
     return undefined;
+  }
+}
+
+/** The JSON text of a value, or null when it has none (a cycle, say). */
+function jsonText(value) {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return null;
   }
 }
 

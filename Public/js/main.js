@@ -163,6 +163,9 @@ async function startWidget(doc) {
       transcript: () => void panels().then(({ transcriptForm }) => transcriptForm.open()),
     },
   });
+  // The location's pre-chat form may come before a chat: looked for once the page is live with none.
+  const prechat = once(() => import('./components/prechat.js').then((m) => m.startPrechat(doc, { store, strings, session, location: config.location })));
+  store.addEventListener('connection', () => store.connection === 'live' && !store.entries.length && void prechat());
   // The sticker button loads where the location offers stickers; once loaded, it follows the offer.
   let stickers = null;
   store.addEventListener('limits', () => {

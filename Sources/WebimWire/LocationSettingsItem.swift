@@ -41,6 +41,28 @@ public struct LocationSettingsItem: Codable, Sendable, Equatable {
         }
     }
 
+    /// The forms of `Chat.visitorFields` (PROTOCOL.md §9); a form's rules override `def`'s (the SDK's
+    /// `getFirstQuestionVsDef()`).
+    public enum Form {
+        public static let def = "def"
+        public static let offlineMode = "offlineMode"
+        public static let firstQuestion = "firstQuestion"
+        public static let contactsRequest = "contactsRequest"
+    }
+
+    /// `VisitorFieldRule.presence` values (the SDK's `Presence`); anything else counts as optional.
+    public enum Presence {
+        public static let none = "none"
+        public static let mandatory = "mandatory"
+        public static let optional = "optional"
+    }
+
+    /// `resources` keys the client reads.
+    public enum Resource {
+        /// The text above the first-question form.
+        public static let firstQuestionDescription = "first_question-descr"
+    }
+
     public var chat: Chat?
     /// Texts (`leavemessage-descr`, `first_question-descr`, `chat-operator-default_title`, …).
     public var resources: [String: String]?

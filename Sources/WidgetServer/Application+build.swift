@@ -131,6 +131,10 @@ func makeWidgetRouter(
         LocationStatusController(accountURL: configuration.accountURL, client: downloads).endpoints,
         atPath: "/api/locations"
     )
+    router.addRoutes(
+        PrechatController(accountURL: configuration.accountURL, client: downloads).endpoints,
+        atPath: "/api/locations"
+    )
     // Last, so that it stands only in front of the not-found responder, with every route known.
     router.add(middleware: UnroutedRequestMiddleware(routes: router))
     return router

@@ -49,6 +49,8 @@ def test_an_invitation_is_accepted_by_writing(page, driver, wait):
     )
     wait.until(lambda d: bar.is_displayed(), "the invitation bar stayed hidden")
     assert bar.text.startswith("Irina Invite invites you to chat.")
+    # The bar answers the invitation; the header offers no second chat beside it.
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-chat-start]").is_displayed()
     page.send("Yes, a blue jacket")
     page.wait_text("operator", "Glad you wrote!")
     wait.until(lambda d: not bar.is_displayed(), "the bar stayed after the reply")

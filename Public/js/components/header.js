@@ -91,7 +91,8 @@ export class Header {
 
     const open = OPEN_STATES.has(chatState);
     q('chat-close').hidden = !open;
-    q('chat-start').hidden = open || visitState === 'departmentSelection' || visitState === 'offlineMessage';
+    // An invitation is answered from its own bar (write, or "No, thanks"), not by starting another chat.
+    q('chat-start').hidden = open || chatState === 'invitation' || visitState === 'departmentSelection' || visitState === 'offlineMessage';
     q('rate-open').hidden = lastOperator === null;
     // A transcript of a chat with nothing in it would be empty.
     q('transcript-open').hidden = this.#store.entries.length === 0;

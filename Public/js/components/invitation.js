@@ -16,6 +16,8 @@ export async function startInvitation(doc, { store, strings, decline }) {
   bar.setAttribute('role', 'region');
   bar.setAttribute('aria-label', strings.t('invitationLabel'));
   const text = el('p', 'widget-invitation-text');
+  // It holds the operator's name, which may be written in another direction than the page.
+  text.dir = 'auto';
   const button = /** @type {HTMLButtonElement} */ (el('button', 'widget-invitation-decline', strings.t('invitationDecline')));
   button.type = 'button';
   button.addEventListener('click', () => {

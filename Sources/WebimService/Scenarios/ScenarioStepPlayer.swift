@@ -21,10 +21,10 @@ struct ScenarioStepPlayer: Sendable {
             try await engine.operators.invite(
                 visitorID: visitorID,
                 operatorID: step.operatorId ?? scenario.operator.id,
-                text: text(step)
+                text: await text(step)
             )
         case .say, .info, .busy, .contactsRequest, .actionRequest:
-            try await engine.operatorMessages.send(visitorID: visitorID, message(for: step))
+            try await engine.operatorMessages.send(visitorID: visitorID, await message(for: step))
         case .keyboard:
             guard let spec = step.keyboard else { throw ScenarioStepError(step: step, reason: "keyboard missing") }
             try await engine.operatorMessages.sendKeyboard(
@@ -48,7 +48,7 @@ struct ScenarioStepPlayer: Sendable {
         case .sendFile:
             try await sendFile(step)
         case .edit:
-            try await engine.operatorEdits.edit(visitorID: visitorID, target: try target(step), text: text(step))
+            try await engine.operatorEdits.edit(visitorID: visitorID, target: try target(step), text: await text(step))
         case .delete:
             try await engine.operatorEdits.delete(visitorID: visitorID, target: try target(step))
         case .fillQuote:
@@ -92,7 +92,7 @@ struct ScenarioStepPlayer: Sendable {
             )
         case .sticker:
             guard let sticker = step.sticker else { throw ScenarioStepError(step: step, reason: "sticker missing") }
-            var message = try message(for: step)
+            var message = try await message(for: step)
             message.data = try MessageRecord.jsonText(StickerItem(stickerId: sticker))
             try await engine.operatorMessages.send(visitorID: visitorID, message)
         case .visitorSticker:
@@ -110,7 +110,7 @@ struct ScenarioStepPlayer: Sendable {
 
     private var fixtures: VisitorFixtures { VisitorFixtures(changes: engine.changes, files: engine.files) }
 
-    private func message(for step: Scenario.Step) throws -> OperatorMessage {
+    private func message(for step: Scenario.Step) async throws -> OperatorMessage {
         let kind: MessageItem.Kind =
             switch step.action {
             case .info: .info
@@ -121,7 +121,7 @@ struct ScenarioStepPlayer: Sendable {
             }
         return OperatorMessage(
             kind: kind.rawValue,
-            text: text(step),
+            text: await text(step),
             label: step.label,
             quote: quote(step.quote),
             operatorID: step.operatorId
@@ -129,9 +129,14 @@ struct ScenarioStepPlayer: Sendable {
     }
 
     /// The step's text with `{{text}}` replaced by the visitor's message, `{{fileCount}}` by how many files the
-    /// visitor's file message holds.
-    private func text(_ step: Scenario.Step) -> String {
-        let text = step.text ?? ""
+    /// visitor's file message holds, and `{{visitor.name}}` by the visitor's name (a pre-chat form's `name`, once
+    /// the chat's start gave one).
+    private func text(_ step: Scenario.Step) async -> String {
+        var text = step.text ?? ""
+        if text.contains(Self.visitorNamePlaceholder) {
+            let name = (try? await engine.database.visitor(id: visitorID))?.name ?? ""
+            text = text.replacingOccurrences(of: Self.visitorNamePlaceholder, with: name)
+        }
         switch event {
         case .visitorMessage(let visitorText, _, _, _):
             return text.replacingOccurrences(of: "{{text}}", with: visitorText)
@@ -139,6 +144,8 @@ struct ScenarioStepPlayer: Sendable {
         default: return text
         }
     }
+
+    private static let visitorNamePlaceholder = "{{visitor.name}}"
 
     private func quote(_ spec: Scenario.QuoteSpec?) -> QuoteRequest? {
         guard let spec else { return nil }

@@ -55,6 +55,10 @@ enum PreviewConfig {
             name: "Floating launcher, left",
             query: "location=offline&launcher=floating&position=left&open=1"
         ),
+        PreviewVariant(
+            name: "Pre-chat form, departments",
+            query: "location=prechat"
+        ),
     ]
 
     /// Variants from the file's bytes; `source` names the file in errors.

@@ -101,6 +101,14 @@ struct ActionController {
             guard fields.count <= 50 else {
                 throw APIError(.invalidCustomFields, "customFields has at most 50 fields.", field: "customFields")
             }
+            // A pre-chat form's answers: names as the location's form spells them, values as long as it allows.
+            guard fields.allSatisfy({ (1...64).contains($0.key.count) && $0.value.count <= 1000 }) else {
+                throw APIError(
+                    .invalidCustomFields,
+                    "customFields names are 1 to 64 characters, values at most 1000.",
+                    field: "customFields"
+                )
+            }
             return String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
         }
         try await tab.chat(
