@@ -178,6 +178,15 @@ export class ChatSession extends EventTarget {
   }
 
   /**
+   * The path of a route under this page's tab, once the tab exists (the file tray's uploads).
+   * @param {string} rest
+   * @returns {Promise<string>}
+   */
+  async tabPath(rest) {
+    return this.#api.tabPath(await this.#connection.waitForTab(), rest);
+  }
+
+  /**
    * Edits one of the visitor's messages; the outcome arrives as a `result` event.
    * @param {string} messageId
    * @param {string} text

@@ -1,9 +1,13 @@
-// Sending files: checking each against the chat's limits, then uploading it with its progress.
+// Sending files: checking each against the chat's limits, then uploading it with its progress; several at once go to
+// the file tray (components/file-tray.js, loaded then).
 // Loaded the first time the visitor picks, drops or pastes a file; a visitor who sends none never
 // downloads it.
 
-import { decode, unreachable } from '../shared/api.js';
+import { ApiError, decode, unreachable } from '../shared/api.js';
 import { formatSize } from './format.js';
+
+/** @type {Promise<import('./components/file-tray.js').FileTray> | null} The page's file tray, once asked for. */
+let tray = null;
 
 /**
  * Checks each file against the chat's limits, read afresh (the snapshot's copy may be the server's
@@ -18,6 +22,21 @@ import { formatSize } from './format.js';
  * @param {import('./components/transcript.js').Transcript} deps.transcript
  */
 export async function uploadFiles(files, { session, store, strings, composer, transcript }) {
+  // Several files (or more while the tray is open) go to the file tray, to be sent as one message with a caption.
+  if (files.length > 1 || (await tray)?.isOpen) {
+    tray ??= import('./components/file-tray.js').then(
+      (module) => module.startFileTray(document, { session, store, strings, composer }),
+      (error) => {
+        tray = null;
+        throw error;
+      },
+    );
+    try {
+      return (await tray).add(files);
+    } catch {
+      return composer.showError(strings.t('uploadFailed'));
+    }
+  }
   await Promise.allSettled([session.loadLimits(), strings.load('parts')]);
   for (const file of files) {
     const problem = checkFile(file, store.limits, strings);
@@ -52,11 +71,14 @@ export function checkFile(file, limits, strings) {
  * @param {File} file
  * @param {string} clientId
  * @param {(percent: number) => void} onProgress
+ * @param {AbortSignal} [signal] Aborts the upload (the file tray's Cancel); the promise then rejects with `aborted`.
  * @returns {Promise<any>} The decoded answer; rejects with an ApiError.
  */
-export function sendFile(path, file, clientId, onProgress) {
+export function sendFile(path, file, clientId, onProgress, signal) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.addEventListener('abort', () => reject(new ApiError(0, 'aborted', 'The upload was cancelled.')));
     xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {

@@ -201,6 +201,13 @@ extension APIError {
         case invalidLimit = "invalid_limit"
         /// `before` is not a message id.
         case invalidBefore = "invalid_before"
+        /// The chat service refused an upload for a reason the page has no other code for (its content, a chat's
+        /// file limit).
+        case uploadRefused = "upload_refused"
+        /// A file message of no files or of more than 10.
+        case tooManyFiles = "too_many_files"
+        /// The tab keeps as many uploaded, unsent files as it may; the page sends or removes some first.
+        case tooManyUploads = "too_many_uploads"
 
         // MARK: Widget: pages
 

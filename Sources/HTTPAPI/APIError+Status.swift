@@ -12,7 +12,7 @@ extension APIError.Code {
             .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .contactTooLong, .invalidPhone,
             .noContacts, .invalidMultipart, .emptyFile, .invalidGUID,
             .invalidThumb, .invalidLimit, .invalidBefore, .invalidOption, .invalidPath, .invalidWidget,
-            .invalidVariant, .invalidSurveyAnswer, .invalidResolutionAnswer, .hintTextTooLong:
+            .invalidVariant, .invalidSurveyAnswer, .invalidResolutionAnswer, .hintTextTooLong, .tooManyFiles:
             .badRequest
         case .unauthorized: .unauthorized
         case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired, .kioskUploadsOff,
@@ -24,7 +24,8 @@ extension APIError.Code {
         case .methodNotAllowed: .methodNotAllowed
         case .conflict, .sessionEnded, .historyBusy, .cannotReply, .cannotEdit, .cannotDelete, .cannotReact,
             .notAnActionRequest,
-            .notAKeyboard, .noOperator, .uploadsNotAllowed, .noSurvey, .hintsUnavailable:
+            .notAKeyboard, .noOperator, .uploadsNotAllowed, .noSurvey, .hintsUnavailable, .uploadRefused,
+            .tooManyUploads:
             .conflict
         // A message text over the limit is content too large; other over-long fields are bad input.
         case .bodyTooLarge, .textTooLong, .fileTooLarge: .contentTooLarge

@@ -106,6 +106,14 @@ func makeWidgetRouter(
         PreviewController(templates: templates, file: previewFile, configuration: configuration).endpoints
     )
     let crashPoint = CrashPoint(afterMessages: configuration.crashAfterMessages)
+    let files = FileController(
+        registry: registry,
+        limitsCache: LocationCache(),
+        folderBudget: folderBudget,
+        downloads: downloads,
+        crashPoint: crashPoint,
+        kioskUploads: configuration.kiosk.uploads
+    )
     let tabs: [RouteCollection<WidgetRequestContext>] = [
         TabController(registry: registry, storage: storage, drain: drain, configuration: configuration, logger: logger)
             .endpoints,
@@ -114,14 +122,8 @@ func makeWidgetRouter(
         ActionController(registry: registry).endpoints,
         SurveyController(registry: registry).endpoints,
         HintsController(registry: registry).endpoints,
-        FileController(
-            registry: registry,
-            limitsCache: LocationCache(),
-            folderBudget: folderBudget,
-            downloads: downloads,
-            crashPoint: crashPoint,
-            kioskUploads: configuration.kiosk.uploads
-        ).endpoints,
+        files.endpoints,
+        UploadController(files: files).endpoints,
         HistoryController(registry: registry).endpoints,
     ]
     for collection in tabs { router.addRoutes(collection, atPath: "/api/tabs") }

@@ -38,6 +38,10 @@ return {
   stickerAlt: item('sticker')?.querySelector('img[data-sticker-image]')?.alt ?? null,
   file: link ? { name: link.querySelector('.transcript-file-name').textContent, path: new URL(link.href).pathname } : null,
   kinds: ['keyboardResponse', 'fileFromVisitor', 'sticker'].map((type) => item(type)?.dataset.messageKind ?? null),
+  several: Array.from(document.querySelectorAll('[data-message-type="fileFromVisitor"]'))
+    .map((e) => e.querySelectorAll('[data-message-files] > *').length).filter((n) => n > 1),
+  caption: Array.from(document.querySelectorAll('[data-message-type="visitor"] [data-message-text]'))
+    .some((e) => e.textContent === 'Three files in one message, and this caption'),
 };
 """
 
@@ -94,6 +98,8 @@ def test_the_gallery_shows_every_keyboard_and_quote_state(driver, wait, widget_u
         assert fixtures["file"] is not None and fixtures["file"]["name"] == "notes.txt", fixtures
         assert fixtures["file"]["path"].startswith("/api/tabs/"), fixtures
         assert fixtures["kinds"] == ["visitor", "visitor", "visitor"], fixtures
+        # A message of several files is one bubble with each file, its caption the visitor's message after it.
+        assert fixtures["several"] == [3] and fixtures["caption"], fixtures
         # The operator's requests are a form and a button, each in every look.
         wait.until(
             lambda d: d.execute_script(REQUESTS_JS) == {"contactFields": 3, "actionButton": "Yes, please"},

@@ -91,8 +91,11 @@ def _count_in_comments(source: str, mark: str) -> int:
 #: session split into an outbox, a connection and their throttles, each testable alone (about 2.5 KB of module
 #: plumbing and names the old file shared). 78 KiB since issue 32's first capabilities: their hooks on the first load
 #: (the survey event and its lazy card, the sticker button, the contact form as a lazy part, a request that waits for
-#: its result: about 1.2 KB together); each card, picker and form itself loads when it is first needed.
-PAGE_BUDGET = 78 * 1024
+#: its result: about 1.2 KB together); each card, picker and form itself loads when it is first needed. 79 KiB since
+#: the pre-chat form's hook (which left the page 13 B over 78 KiB) and the file tray's: the composer hands Send to an
+#: open tray and the session names the tab's upload path (about 250 B); the tray, its routing, strings and styles load
+#: with the first several files.
+PAGE_BUDGET = 79 * 1024
 
 
 def test_the_page_first_load_stays_within_its_budget(server):

@@ -40,7 +40,7 @@ import Testing
         ("kiosk_downloads_off", 403), ("file_too_large", 413), ("invalid_multipart", 400),
         ("empty_file", 400), ("file_type_not_allowed", 415), ("invalid_guid", 400), ("invalid_thumb", 400),
         ("unknown_file", 404), ("file_unavailable", 502), ("no_core_log", 404), ("invalid_limit", 400),
-        ("invalid_before", 400),
+        ("invalid_before", 400), ("upload_refused", 409), ("too_many_files", 400), ("too_many_uploads", 409),
         // The widget: pages.
         ("invalid_option", 400), ("invalid_path", 400), ("invalid_widget", 400), ("invalid_variant", 400),
         ("template_missing", 500), ("preview_config_missing", 500), ("preview_config_invalid", 500),

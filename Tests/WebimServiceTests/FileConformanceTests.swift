@@ -138,6 +138,49 @@ import WebimWire
         }
     }
 
+    @Test func severalUploadsGoAsOneMessageWithinTheChatsFileLimit() async throws {
+        try await withService { base in
+            let client = try await ServiceClient.start(base, location: "files")
+            func uploaded(_ count: Int, from start: Int) async throws -> [FileParametersItem] {
+                var files: [FileParametersItem] = []
+                for index in start..<start + count {
+                    let answer = try await Self.upload(
+                        client,
+                        name: "p\(index).png",
+                        type: "image/png",
+                        bytes: Self.png
+                    )
+                    files.append(try #require(answer.data))
+                }
+                return files
+            }
+            func send(_ files: [FileParametersItem], id: String) async throws -> ActionResponse {
+                let text = "[\(try files.map { try $0.messageText() }.joined(separator: ","))]"
+                return try await client.action(
+                    "chat.message",
+                    [("client-side-id", id), ("kind", "file_visitor"), ("message", text)]
+                )
+            }
+            let eleven = try await uploaded(11, from: 0)
+            #expect(try await send(eleven, id: "m0").error == WireError.wrongArgumentValue)
+            #expect(try await send(Array(eleven.prefix(3)), id: "m1").error == nil)
+            let message = try await client.waitForMessage { $0.kind == "file_visitor" }
+            #expect(message?.fileParameters.map(\.guid) == eleven.prefix(3).map(\.guid))
+            let answer = try await client.waitForMessage { $0.kind == "operator" && $0.text.contains("files") }
+            #expect(answer?.text == "Thanks, I got your 3 files in one message.")
+            // The location allows 5 visitor files a chat: 3 more would be 6, and they stay unsent, so deletable.
+            let more = Array(eleven[3..<6])
+            #expect(try await send(more, id: "m2").error == WireError.maxFilesCountPerChatExceeded)
+            let delete = try await client.get(
+                WireEndpoint.fileDelete,
+                [("guid", more[0].guid ?? "")],
+                as: ActionResponse.self
+            )
+            #expect(delete.error == nil)
+            #expect(try await send(Array(more.suffix(2)), id: "m3").error == nil)
+        }
+    }
+
     @Test func offlineMessageAcceptsAMislabelledMultipartBody() async throws {
         try await withService { base in
             let client = try await ServiceClient.start(base, location: "offline")

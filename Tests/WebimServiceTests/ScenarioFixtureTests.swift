@@ -42,6 +42,12 @@ import WebimWire
             #expect(file.fileParameters.first?.contentType == "text/plain")
             #expect(file.file?.knownState == .ready)
             #expect(file.authorId == nil)
+            // Several files in one message, and the caption as the visitor's text right after it.
+            let several = try #require(try await client.waitForMessage { $0.fileParameters.count > 1 })
+            #expect(several.fileParameters.map(\.filename) == ["sunset.png", "manual.pdf", "notes.txt"])
+            let caption = try await client.waitForMessage { $0.text.hasPrefix("Three files in one message") }
+            #expect(caption?.kind == "visitor")
+            #expect(caption?.text == "Three files in one message, and this caption")
             let sticker = try #require(try await client.waitForMessage { $0.sticker != nil })
             #expect(sticker.kind == "sticker_visitor")
             #expect(sticker.sticker?.stickerId == 7)

@@ -94,7 +94,7 @@ import WebimClientLibrary
                 "email_changed_too_many_times", "visitor_budget_exceeded", "storage_budget_exceeded", "survey_disabled",
                 "no_current_survey", "incorrect_survey_id", "incorrect_stars_value", "incorrect_radio_value",
                 "max_comment_length_exceeded", "question_not_found", "no_sticker_id",
-                "resolution_survey_value_incorrect",
+                "resolution_survey_value_incorrect", "file_has_been_sent",
             ]
         )
         // Each refusal reads as a sentence, and the generic one only where nothing more is known.
@@ -116,5 +116,7 @@ import WebimClientLibrary
         #expect(ActionFailure(SendStickerError.noStickerId).rawValue == "no_sticker_id")
         #expect(ActionFailure(SendResolutionError.resolutionSurveyValueIncorrect) == .resolutionSurveyValueIncorrect)
         #expect(ActionFailure(SendResolutionError.rateFormMismatch) == .notAllowed)
+        #expect(ActionFailure(DeleteUploadedFileError.fileHasBeenSent).rawValue == "file_has_been_sent")
+        #expect(ActionFailure(SendFilesError.maxFilesCountPerMessage).rawValue == "max_files_count_per_chat_exceeded")
     }
 }

@@ -15,6 +15,8 @@ export class Composer {
   #handlers;
   /** @type {{mode: 'reply' | 'edit', message: import('../store.js').Message} | null} */
   #target = null;
+  /** @type {{isOpen: boolean, send: (text: string) => boolean} | null} The file tray: while open, Send is its. */
+  #files = null;
 
   /**
    * @param {HTMLFormElement} root The `[data-composer]` form.
@@ -100,6 +102,15 @@ export class Composer {
     this.focus();
   }
 
+  /**
+   * Gives Send, blank text too, to the file tray while it is open: it sends the text as its files' caption and
+   * answers whether it took it.
+   * @param {{isOpen: boolean, send: (text: string) => boolean}} tray
+   */
+  sendFilesWith(tray) {
+    this.#files = tray;
+  }
+
   /** Drops the reply or edit. */
   cancel() {
     if (this.#target?.mode === 'edit') this.#input.value = '';
@@ -126,6 +137,10 @@ export class Composer {
 
   #send() {
     const text = this.#input.value;
+    if (this.#files?.isOpen && this.#target === null) {
+      if (this.#files.send(text)) this.#input.value = '';
+      return this.focus();
+    }
     if (text.trim() === '') return;
     const target = this.#target;
     this.#input.value = '';

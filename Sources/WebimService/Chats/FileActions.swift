@@ -32,7 +32,7 @@ struct FileActions: Sendable {
                 let messageID = try await files.removingOnFailure(guid: stored.guid) {
                     try await send(stored, visitorID: visitor.id, clientSideID: clientSideID, location: location)
                 }
-                triggers.send(visitor, .visitorFile(messageID: messageID))
+                triggers.send(visitor, .visitorFile(messageID: messageID, fileCount: 1))
             } else {
                 let budget = storage.budgets.visitorBytes
                 try await files.removingOnFailure(guid: stored.guid) {

@@ -45,7 +45,12 @@ struct MessageActions: Sendable {
             guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
             var message =
                 sent.isFile
-                ? try change.attachFiles(listedIn: text, chatID: chatID, clientSideID: sent.clientSideID)
+                ? try change.attachFiles(
+                    listedIn: text,
+                    chatID: chatID,
+                    clientSideID: sent.clientSideID,
+                    limit: location.maxFilesPerChat
+                )
                 : MessageRecord.fromVisitor(
                     change.visitor,
                     chatID: chatID,
@@ -69,7 +74,7 @@ struct MessageActions: Sendable {
         triggers.send(
             visitor,
             sent.isFile
-                ? .visitorFile(messageID: id)
+                ? .visitorFile(messageID: id, fileCount: FileParametersItem.list(fromMessageText: text).count)
                 : .visitorMessage(
                     text: text,
                     messageID: id,

@@ -2,10 +2,19 @@ import WebimWire
 
 /// `chat.message` with `kind=file_visitor`: the visitor's earlier uploads sent as one message.
 extension VisitorChange {
-    /// Attaches 1–10 uploaded, unsent files of the visitor's, listed in the message's text, as one file message.
-    func attachFiles(listedIn text: String, chatID: Int64, clientSideID: String) throws -> MessageRecord {
+    /// Attaches 1–10 uploaded, unsent files of the visitor's, listed in the message's text, as one file message;
+    /// the chat holds at most `limit` of the visitor's files, as a sending upload's chat does.
+    func attachFiles(
+        listedIn text: String,
+        chatID: Int64,
+        clientSideID: String,
+        limit: Int
+    ) throws -> MessageRecord {
         let listed = FileParametersItem.list(fromMessageText: text)
         guard (1...10).contains(listed.count) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
+        guard try visitorFileCount(chatID: chatID) + listed.count <= limit else {
+            throw ProtocolFailure(WireError.maxFilesCountPerChatExceeded)
+        }
         var records: [FileRecord] = []
         for item in listed {
             guard let guid = item.guid, var file = try self.file(guid: guid), !file.fromOperator else {

@@ -25,7 +25,10 @@ extension Scenario {
         var keyboard: KeyboardSpec?
         /// A file under `Scenarios/files/`.
         var file: String?
-        /// A caption shown with a file (`data.extra_text`).
+        /// `visitorFile`: more files under `Scenarios/files/`, sent with `file` as one message.
+        var files: [String]?
+        /// A caption shown with an operator's file (`data.extra_text`); with `visitorFile`, the visitor's text
+        /// message right after the files, as the widget sends a caption.
         var caption: String?
         var operatorId: Int?
         /// `transfer`: the department to move the chat to.
@@ -80,6 +83,10 @@ extension Scenario {
         var departmentOnline: Bool?
         /// The visitor's message contains this text (case-insensitive).
         var textContains: String?
+        /// The visitor's file message holds at least this many files.
+        var filesAtLeast: Int?
+        /// The visitor's file message holds at most this many files.
+        var filesAtMost: Int?
     }
 }
 

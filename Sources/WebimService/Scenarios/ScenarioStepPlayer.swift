@@ -80,9 +80,14 @@ struct ScenarioStepPlayer: Sendable {
         case .read:
             try await engine.operators.read(visitorID: visitorID)
         case .visitorFile:
-            try await fixtures.recordFile(
+            let names = (step.file.map { [$0] } ?? []) + (step.files ?? [])
+            guard (1...10).contains(names.count) else {
+                throw ScenarioStepError(step: step, reason: "file or files (1 to 10) missing")
+            }
+            try await fixtures.recordFiles(
                 visitorID: visitorID,
-                file: try file(step),
+                files: try names.map { try file(named: $0) },
+                caption: step.caption,
                 label: step.label
             )
         case .sticker:
@@ -123,16 +128,21 @@ struct ScenarioStepPlayer: Sendable {
         )
     }
 
-    /// The step's text with `{{text}}` replaced by the visitor's message and `{{visitor.name}}` by the visitor's
-    /// name (a pre-chat form's `name`, once the chat's start gave one).
+    /// The step's text with `{{text}}` replaced by the visitor's message, `{{fileCount}}` by how many files the
+    /// visitor's file message holds, and `{{visitor.name}}` by the visitor's name (a pre-chat form's `name`, once
+    /// the chat's start gave one).
     private func text(_ step: Scenario.Step) async -> String {
         var text = step.text ?? ""
         if text.contains(Self.visitorNamePlaceholder) {
             let name = (try? await engine.database.visitor(id: visitorID))?.name ?? ""
             text = text.replacingOccurrences(of: Self.visitorNamePlaceholder, with: name)
         }
-        guard case .visitorMessage(let visitorText, _, _, _) = event else { return text }
-        return text.replacingOccurrences(of: "{{text}}", with: visitorText)
+        switch event {
+        case .visitorMessage(let visitorText, _, _, _):
+            return text.replacingOccurrences(of: "{{text}}", with: visitorText)
+        case .visitorFile(_, let count): return text.replacingOccurrences(of: "{{fileCount}}", with: String(count))
+        default: return text
+        }
     }
 
     private static let visitorNamePlaceholder = "{{visitor.name}}"
@@ -145,7 +155,7 @@ struct ScenarioStepPlayer: Sendable {
         case "lastFile": return .lastFile
         case "visitor":
             switch event {
-            case .visitorMessage(_, let id, _, _), .visitorFile(let id): return .message(.id(id))
+            case .visitorMessage(_, let id, _, _), .visitorFile(let id, _): return .message(.id(id))
             default: return .missing
             }
         case let label?: return .message(.label(label))
@@ -160,6 +170,11 @@ struct ScenarioStepPlayer: Sendable {
     /// The step's file from `Scenarios/files/`.
     private func file(_ step: Scenario.Step) throws -> UploadedPart {
         guard let name = step.file else { throw ScenarioStepError(step: step, reason: "file missing") }
+        return try file(named: name)
+    }
+
+    /// A file from `Scenarios/files/`.
+    private func file(named name: String) throws -> UploadedPart {
         let url = directory.appendingPathComponent("files").appendingPathComponent(name)
         return UploadedPart(
             filename: url.lastPathComponent,
@@ -184,6 +199,12 @@ struct ScenarioStepPlayer: Sendable {
             guard case .visitorMessage(let text, _, _, _) = event, text.localizedCaseInsensitiveContains(needle) else {
                 return false
             }
+        }
+        if let least = condition.filesAtLeast {
+            guard case .visitorFile(_, let count) = event, count >= least else { return false }
+        }
+        if let most = condition.filesAtMost {
+            guard case .visitorFile(_, let count) = event, count <= most else { return false }
         }
         if condition.department != nil || condition.departmentOnline != nil {
             let snapshot = try await engine.database.snapshot(visitorID: visitorID)

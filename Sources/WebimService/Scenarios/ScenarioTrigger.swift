@@ -6,7 +6,8 @@ struct ScenarioTrigger: Sendable {
         /// `whileKeyboardPending`: a keyboard was waiting for a button when the visitor typed instead;
         /// `isHintQuestion`: the visitor chose the text from the hints (`hint_question`).
         case visitorMessage(text: String, messageID: String, whileKeyboardPending: Bool, isHintQuestion: Bool)
-        case visitorFile(messageID: String)
+        /// `fileCount`: how many files the message holds (`send(uploadedFiles:)` sends up to 10 in one).
+        case visitorFile(messageID: String, fileCount: Int)
         case visitorSticker(stickerID: Int)
         case keyboardResponse(buttonID: String)
         case rated(rating: Int)

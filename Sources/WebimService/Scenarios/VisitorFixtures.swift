@@ -27,27 +27,46 @@ struct VisitorFixtures {
         }
     }
 
-    /// Records a `file_visitor` message carrying `file` in the open chat.
-    func recordFile(visitorID: String, file: UploadedPart, label: String?) async throws {
-        let stored = try files.store(file, visitorID: visitorID, fromOperator: false)
-        try await files.removingOnFailure(guid: stored.guid) {
+    /// Records a `file_visitor` message carrying `files` (one, or up to 10 as `send(uploadedFiles:)` sends them) in
+    /// the open chat, and then `caption` as the visitor's text message, as the widget sends a caption.
+    func recordFiles(visitorID: String, files parts: [UploadedPart], caption: String?, label: String?) async throws {
+        var kept: [FileRecord] = []
+        for part in parts { kept.append(try files.store(part, visitorID: visitorID, fromOperator: false)) }
+        let stored = kept
+        let guids = stored.map(\.guid)
+        do {
             try await changes.commit(visitorID: visitorID) { change in
                 let chatID = try Self.openChatID(change)
-                var record = stored
                 var message = try MessageRecord.file(
-                    record,
+                    stored[0],
                     visitor: change.visitor,
                     chatID: chatID,
                     clientSideID: RandomID.hex(),
                     clock: change.clock
                 )
+                if stored.count > 1 { message.text = try MessageRecord.jsonText(try stored.map { try $0.wireItem() }) }
                 message.label = label
-                record.chatId = chatID
-                record.messageId = message.id
-                try change.save(file: record)
+                for var record in stored {
+                    record.chatId = chatID
+                    record.messageId = message.id
+                    try change.save(file: record)
+                }
                 try change.add(message)
                 try change.markUnreadByOperator(from: message)
+                if let caption {
+                    let text = MessageRecord.fromVisitor(
+                        change.visitor,
+                        chatID: chatID,
+                        clientSideID: RandomID.hex(),
+                        text: caption,
+                        clock: change.clock
+                    )
+                    try change.add(text)
+                }
             }
+        } catch {
+            for guid in guids { files.remove(guid: guid) }
+            throw error
         }
     }
 

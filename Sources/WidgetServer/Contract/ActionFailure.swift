@@ -47,6 +47,7 @@ enum ActionFailure: String, CaseIterable, Sendable {
     case questionNotFound = "question_not_found"
     case noStickerId = "no_sticker_id"
     case resolutionSurveyValueIncorrect = "resolution_survey_value_incorrect"
+    case fileHasBeenSent = "file_has_been_sent"
 
     /// The sentence the page shows.
     var message: String {
@@ -93,11 +94,28 @@ enum ActionFailure: String, CaseIterable, Sendable {
         case .questionNotFound: "That question is no longer asked."
         case .noStickerId: "The chat service has no such sticker."
         case .resolutionSurveyValueIncorrect: "The answer is yes or no."
+        case .fileHasBeenSent: "The file has already been sent."
         }
     }
 }
 
 extension ActionFailure {
+    init(_ error: SendFilesError) {
+        switch error {
+        case .fileNotFound: self = .uploadedFileNotFound
+        case .maxFilesCountPerMessage: self = .maxFilesCountPerChatExceeded
+        case .unknown: self = .unknown
+        }
+    }
+
+    init(_ error: DeleteUploadedFileError) {
+        switch error {
+        case .fileNotFound: self = .uploadedFileNotFound
+        case .fileHasBeenSent: self = .fileHasBeenSent
+        case .unknown: self = .unknown
+        }
+    }
+
     init(_ refusal: StorageRefusal) {
         switch refusal {
         case .visitorBudget: self = .visitorBudgetExceeded

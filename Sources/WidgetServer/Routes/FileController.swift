@@ -33,58 +33,19 @@ struct FileController {
         let tab = try registry.tab(context)
         // Before the body is read: a kiosk page without the flag has no picker, so anything sent is not its own.
         if await tab.isKiosk, !kioskUploads { throw APIError.kioskUploadsOff }
-        guard let boundary = request.headers[.contentType].flatMap(MultipartForm.boundary(contentType:)) else {
-            throw APIError(.notMultipart, "Send the file as multipart/form-data.")
-        }
         let limits = await limits(of: tab)
-        guard limits.uploadsAllowed else {
-            throw APIError(.uploadsNotAllowed, "Files cannot be sent here.")
-        }
-        let tooLarge = APIError(
-            .fileTooLarge,
-            "A file is at most \(limits.maxFileSize / 1024 / 1024) MB.",
-            field: "file"
-        )
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: limits.maxFileSize + 64 * 1024)
-        } catch {
-            throw tooLarge
-        }
-        guard let form = MultipartForm.parse(body, boundary: boundary, fileFieldName: "file") else {
-            throw APIError(.invalidMultipart, "The multipart body does not parse.")
-        }
-        guard let file = form.file else {
-            throw APIError(.missingField, "The part file is required.", field: "file")
-        }
-        guard let clientID = form.fields["clientId"] else {
-            throw APIError(.missingField, "The part clientId is required.", field: "clientId")
-        }
-        try Validation.clientID(clientID)
-        let filename = String((file.filename.split(separator: "/").last ?? "file").suffix(255))
-        guard !file.bytes.isEmpty else { throw APIError(.emptyFile, "The file is empty.", field: "file") }
-        guard file.bytes.count <= limits.maxFileSize else { throw tooLarge }
-        let fileExtension =
-            filename.split(separator: ".").count > 1 ? filename.split(separator: ".").last.map { $0.lowercased() } : nil
-        if !limits.allowedTypes.isEmpty, !limits.allowedTypes.contains(fileExtension ?? "") {
-            throw APIError(
-                .fileTypeNotAllowed,
-                "Allowed file types: \(limits.allowedTypes.joined(separator: ", ")).",
-                field: "file"
-            )
-        }
-        try folderBudget.admit(file.bytes.count)
+        let upload = try await PageFileUpload.read(request, limits: limits, folderBudget: folderBudget)
         let receipt = try await tab.sendFile(
-            file.bytes,
-            filename: filename,
-            mimeType: file.contentType,
-            clientID: clientID
+            upload.bytes,
+            filename: upload.filename,
+            mimeType: upload.mimeType,
+            clientID: upload.clientID
         )
         if receipt.isNew { crashPoint.messageCommitted() }
-        return try JSONResponse.make(["id": receipt.id, "clientId": clientID], status: .accepted)
+        return try JSONResponse.make(["id": receipt.id, "clientId": upload.clientID], status: .accepted)
     }
 
-    private func limits(of tab: TabSession) async -> UploadLimits {
+    func limits(of tab: TabSession) async -> UploadLimits {
         await limitsCache.value(location: await tab.location) { await tab.limits() }
     }
 

@@ -5,7 +5,8 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     EditMessageCompletionHandler, DeleteMessageCompletionHandler, SendFileCompletionHandler,
     SendKeyboardRequestCompletionHandler, RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler,
     ReactionCompletionHandler, ContactsCompletionHandler, SendSurveyAnswerCompletionHandler,
-    SurveyCloseCompletionHandler, SendStickerCompletionHandler, SendResolutionCompletionHandler, StorageRefusalHandler
+    SurveyCloseCompletionHandler, SendStickerCompletionHandler, SendResolutionCompletionHandler,
+    SendFilesCompletionHandler, DeleteUploadedFileCompletionHandler, StorageRefusalHandler
 {
     private let clientID: String
     private let events: TabEventLog
@@ -34,6 +35,8 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     func onFailure(error: ContactsError) { fail(ActionFailure(error)) }
     func onFailure(error: SendStickerError) { fail(ActionFailure(error)) }
     func onFailure(error: SendResolutionError) { fail(ActionFailure(error)) }
+    func onFailure(messageID: String, error: SendFilesError) { fail(ActionFailure(error)) }
+    func onFailure(error: DeleteUploadedFileError) { fail(ActionFailure(error)) }
 
     func onFailure(messageID: String, refusal: StorageRefusal) {
         budgets?.refused(refusal)

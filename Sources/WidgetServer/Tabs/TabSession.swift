@@ -22,6 +22,8 @@ actor TabSession {
     nonisolated let budgets = BudgetRefusals()
     /// The answers of the page's actions by `clientId`, for retries (`TabSession+Actions`).
     var clientIDAnswers = ClientIDAnswers()
+    /// Files uploaded for a later message of several files (`TabSession+Uploads`).
+    nonisolated let unsentUploads = UnsentUploads()
     private let executor = WebimExecutor(label: "webim.tab")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
