@@ -305,6 +305,16 @@ def test_operator_asks_for_contacts_and_starts_a_survey(windows, driver, wait, s
         "the visitor's page never showed the contact request",
     )
     windows.show_console()
+    offer = panel.find_element(By.CSS_SELECTOR, '[data-action="callback"]')
+    offer.click()
+    windows.show_widget()
+    wait.until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, '[data-message-type="actionRequest"] [data-message-action-request] button'),
+        "the visitor's page never showed the call-back offer with its button",
+    )
+    windows.show_console()
+    # The visitor has a chat open: there is nobody to invite.
+    assert panel.find_element(By.CSS_SELECTOR, '[data-action="invite"]').get_attribute("aria-disabled") == "true"
     panel.find_element(By.CSS_SELECTOR, '[data-action="survey"]').click()
     operator_api = OperatorAPI(server.console_url, server.console_token)
 
@@ -315,5 +325,18 @@ def test_operator_asks_for_contacts_and_starts_a_survey(windows, driver, wait, s
     survey = wait.until(announced, "the service never had the survey")
     questions = survey["config"]["descriptor"]["forms"][0]["questions"]
     assert [question["type"] for question in questions] == ["stars", "radio", "comment"]
+
+    # Once the chat is closed, the operator may invite the visitor back; the page shows the invitation's bar.
+    panel.find_element(By.CSS_SELECTOR, '[data-action="close"]').click()
+    invite = panel.find_element(By.CSS_SELECTOR, '[data-action="invite"]')
+    wait.until(lambda d: invite.get_attribute("aria-disabled") == "false", "Invite to chat stayed disabled")
+    invite.click()
+    wait.until(lambda d: "invited" in panel.text, "the console never showed the invitation's state")
+    windows.show_widget()
+    wait.until(
+        lambda d: any(bar.is_displayed() for bar in d.find_elements(By.CSS_SELECTOR, "[data-invitation-bar]")),
+        "the visitor's page never showed the invitation",
+    )
+    windows.show_console()
     assert driver.find_elements(By.CSS_SELECTOR, "[data-alert]") == []
     assert_no_script_errors(driver)

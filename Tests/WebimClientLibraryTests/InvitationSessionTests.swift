@@ -4,8 +4,7 @@ import Testing
 import WebimClientLibrary
 
 /// An operator's proactive invitation as the session reports it (PROTOCOL.md §8.1): the chat state `invitation`,
-/// accepted by the visitor's first message or declined by
-/// closing it.
+/// accepted by the visitor's first message or declined by closing it.
 @Suite struct InvitationSessionTests {
     private static let invites = #""onVisit": [{"action": "invite", "text": "May I help you?"}]"#
 

@@ -237,6 +237,29 @@ export class ConsoleController {
   }
 
   /**
+   * Offers to call the visitor back: an action request (`action_request`), which the widget shows with a button the
+   * visitor accepts.
+   * @param {string} id
+   * @returns {Promise<boolean>}
+   */
+  offerCallBack(id) {
+    return this.#act('Offer a call back', id, async () => {
+      await this.#joinIfWaiting(id);
+      await this.#api.act(id, 'messages', { text: 'Shall we call you back? It takes a minute.', kind: 'action_request' });
+    });
+  }
+
+  /**
+   * Invites a visitor with no open chat: a chat in state `invitation` with the operator's first message, which the
+   * visitor accepts by writing back.
+   * @param {string} id
+   * @returns {Promise<boolean>}
+   */
+  invite(id) {
+    return this.#act('Invite to chat', id, () => this.#api.act(id, 'invite', { text: 'Hello! Can I help you with anything?' }));
+  }
+
+  /**
    * @param {string} id
    * @param {boolean} banned
    * @returns {Promise<boolean>}

@@ -36,6 +36,7 @@ export const STATE_LABELS = Object.freeze({
   none: 'no chat',
   queue: 'in queue',
   chatting: 'chatting',
+  invitation: 'invited, waiting for a reply',
   closed: 'closed',
   closed_by_operator: 'closed by operator',
   closed_by_visitor: 'closed by visitor',

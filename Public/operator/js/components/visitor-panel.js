@@ -26,7 +26,7 @@ export class VisitorPanel {
     this.#controller = controller;
     this.#departments = /** @type {HTMLSelectElement} */ (root.querySelector('[data-transfer-department]'));
     this.#buttons = Object.fromEntries(
-      ['join', 'close', 'survey', 'contacts', 'pause', 'ban', 'transfer'].map((name) => [
+      ['join', 'close', 'survey', 'contacts', 'callback', 'invite', 'pause', 'ban', 'transfer'].map((name) => [
         name,
         /** @type {HTMLButtonElement} */ (root.querySelector(`[data-action="${name}"]`)),
       ]),
@@ -66,6 +66,9 @@ export class VisitorPanel {
     this.#setEnabled('close', open);
     this.#setEnabled('survey', open);
     this.#setEnabled('contacts', open);
+    this.#setEnabled('callback', open);
+    // An invitation opens a chat, so it is for a visitor with none open.
+    this.#setEnabled('invite', !open);
     this.#buttons.pause.textContent = visitor.scenarioPaused ? 'Resume scenario' : 'Pause scenario';
     this.#buttons.ban.textContent = visitor.banned ? 'Unban visitor' : 'Ban visitor';
     this.#renderDepartments(visitor);
@@ -89,6 +92,12 @@ export class VisitorPanel {
         break;
       case 'contacts':
         void this.#controller.askForContacts(id);
+        break;
+      case 'callback':
+        void this.#controller.offerCallBack(id);
+        break;
+      case 'invite':
+        void this.#controller.invite(id);
         break;
       case 'pause':
         void this.#controller.setPaused(id, !visitor.scenarioPaused);
