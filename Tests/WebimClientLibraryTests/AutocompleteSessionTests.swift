@@ -141,22 +141,13 @@ private struct StreamCarrier: @unchecked Sendable {
 
 /// Records the handler's calls as text.
 private final class AutocompleteRecorder: AutocompleteCompletionHandler {
-    private let calls: AsyncStream<String>
-    private let sink: AsyncStream<String>.Continuation
+    private let log = CallLog()
 
-    init() { (calls, sink) = AsyncStream.makeStream(of: String.self) }
-
-    func onSuccess(text: [String]) { sink.yield("success [\(text.joined(separator: ", "))]") }
-    func onFailure(error: AutocompleteError) { sink.yield("failure \(error)") }
+    func onSuccess(text: [String]) { log.record("success [\(text.joined(separator: ", "))]") }
+    func onFailure(error: AutocompleteError) { log.record("failure \(error)") }
 
     /// The next call, waiting up to ten seconds.
-    func next() async -> String? {
-        let calls = calls
-        return await withTimeout(.seconds(10)) { [calls] in
-            var iterator = calls.makeAsyncIterator()
-            return await iterator.next()
-        }
-    }
+    func next() async -> String? { await log.next() }
 }
 
 /// The scripted service and hints service (see `HintsReplay`).

@@ -120,34 +120,25 @@ extension ReplayedSession: @unchecked Sendable {}
 
 /// Records the survey listener's and handlers' calls as text.
 private final class SurveyRecorder: SurveyListener {
-    private let calls: AsyncStream<String>
-    private let sink: AsyncStream<String>.Continuation
-
-    init() { (calls, sink) = AsyncStream.makeStream(of: String.self) }
+    private let log = CallLog()
 
     func on(survey: any Survey) {
         let current = survey.getCurrentQuestionInfo()
-        sink.yield("survey \(survey.getID()) form \(current.getFormID()) question \(current.getQuestionID())")
+        log.record("survey \(survey.getID()) form \(current.getFormID()) question \(current.getQuestionID())")
     }
     func on(nextQuestion: any SurveyQuestion) {
         let options = nextQuestion.getOptions().map { " [\($0.joined(separator: ", "))]" } ?? ""
-        sink.yield("question \(nextQuestion.getType()) \(nextQuestion.getText())\(options)")
+        log.record("question \(nextQuestion.getType()) \(nextQuestion.getText())\(options)")
     }
-    func onSurveyCancelled() { sink.yield("cancelled") }
-    func record(_ call: String) { sink.yield(call) }
+    func onSurveyCancelled() { log.record("cancelled") }
+    func record(_ call: String) { log.record(call) }
 
     /// The handler of `send(surveyAnswer:completionHandler:)`.
     var answer: AnswerHandler { AnswerHandler(recorder: self) }
     /// The handler of `closeSurvey(completionHandler:)`.
     var close: CloseHandler { CloseHandler(recorder: self) }
 
-    func next() async -> String? {
-        let calls = calls
-        return await withTimeout(.seconds(10)) { [calls] in
-            var iterator = calls.makeAsyncIterator()
-            return await iterator.next()
-        }
-    }
+    func next() async -> String? { await log.next() }
 }
 
 private final class AnswerHandler: SendSurveyAnswerCompletionHandler {
