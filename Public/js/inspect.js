@@ -1,6 +1,7 @@
 // The tester's gallery (`GET /inspect` frames, `?inspect=1`): records every event of the tab's
 // stream and gives each bubble a "Raw JSON" toggle showing the SSE event and the message JSON it
-// came from. It starts the `gallery` scenario by sending one message into an empty chat. Loaded
+// came from. It starts the `gallery` scenario by sending one message into an empty chat (the other states' scenarios
+// need none). Loaded
 // only by pages that ask for it; it adds its controls to the transcript's items, which a
 // component would not do, because it is a developer's tool and not part of the widget.
 
@@ -57,7 +58,11 @@ export function startInspect(doc, { session }) {
   const list = doc.querySelector('[data-transcript-list]');
   if (list === null) return;
   void loadStylesheet(doc, '/static/css/inspect.css');
-  onEmptySnapshot = () => session.send(GALLERY_TEXT);
+  // Only the `gallery` scenario waits for a message; the gallery's other states (a pre-chat form, an invitation)
+  // are what a new visitor sees before writing anything.
+  if (new URLSearchParams(doc.defaultView?.location.search).get('location') === 'gallery') {
+    onEmptySnapshot = () => session.send(GALLERY_TEXT);
+  }
   const decorate = () => {
     for (const bubble of list.querySelectorAll('.transcript-item .transcript-bubble')) {
       if (bubble.querySelector('[data-inspect-toggle]')) continue;

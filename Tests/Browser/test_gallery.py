@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import urllib.error
+import urllib.request
+
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -146,3 +151,33 @@ def test_the_raw_json_toggle_shows_the_event_and_the_message(driver, wait, widge
     assert driver.execute_script("return arguments[0].children.length", pane) == 0
     toggle.click()
     wait.until(EC.invisibility_of_element_located((By.CSS_SELECTOR, "[data-inspect-json]:not([hidden])")))
+
+
+SHOWN_JS = "const e = document.querySelector(arguments[0]); return Boolean(e && !e.hidden && e.checkVisibility())"
+
+
+@pytest.mark.parametrize(
+    ("state", "location", "selector"),
+    [("prechat", "prechat", "form[data-prechat]"), ("invitation", "invitation", "[data-invitation-bar]")],
+)
+def test_a_gallery_state_shows_in_the_four_looks(driver, wait, widget_url, state, location, selector):
+    driver.get(widget_url.rstrip("/") + f"/inspect?state={state}")
+    frames = wait.until(
+        lambda d: (found := d.find_elements(By.CSS_SELECTOR, "iframe[data-inspect-frame]")) and len(found) == 4 and found,
+        "the gallery never showed four frames",
+    )
+    current = driver.find_element(By.CSS_SELECTOR, '.preview-states [aria-current="page"]')
+    assert current.get_attribute("href").endswith(f"/inspect?state={state}")
+    assert all(f"location={location}&" in frame.get_attribute("src") for frame in frames)
+    for frame in frames:
+        driver.switch_to.default_content()
+        driver.switch_to.frame(frame)
+        wait.until(lambda d: d.execute_script(SHOWN_JS, selector), f"a frame of {state} never showed {selector}")
+    driver.switch_to.default_content()
+
+
+def test_an_unknown_gallery_state_is_refused_by_name(widget_url):
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(widget_url.rstrip("/") + "/inspect?state=nope", timeout=10)
+    assert refused.value.code == 400
+    assert json.loads(refused.value.read())["error"]["field"] == "state"

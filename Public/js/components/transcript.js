@@ -97,10 +97,13 @@ export class Transcript {
       this.#stickToBottom = this.isNearBottom();
       if (up && root.scrollTop <= EDGE_PX && store.hasMoreHistory) actions.loadOlder();
     });
-    // The banner or a growing composer shrinks the transcript; keep the latest message in view.
-    new ResizeObserver(() => {
+    // The banner or a growing composer shrinks the transcript, and a picture or a part that loads late grows the
+    // list: keep the latest message in view (scrolling there is also what marks it read).
+    const follow = new ResizeObserver(() => {
       if (this.#stickToBottom) this.scrollToLatest();
-    }).observe(root);
+    });
+    follow.observe(root);
+    follow.observe(this.#list);
     store.addEventListener('messages', () => this.render());
     store.addEventListener('hasMoreHistory', () => this.render());
     store.addEventListener('hello', () => this.render());

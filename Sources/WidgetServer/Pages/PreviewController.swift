@@ -184,11 +184,23 @@ struct PreviewController {
             var caption: String
             var query: String
         }
+        struct Link {
+            var name: String
+            var caption: String
+            var current: Bool
+        }
         var frames: [Frame]
+        var states: [Link]
+        var hint: String
     }
 
-    /// The gallery scenario in light and dark, left-to-right and right-to-left.
+    /// A gallery state (`state`, the first without one) in light and dark, left-to-right and right-to-left.
     private func inspect(_ request: Request, context: WidgetRequestContext) throws -> Response {
+        let named = FormQuery(request).get("state")
+        guard let state = GalleryState.named(named) else {
+            let names = GalleryState.all.map(\.name).joined(separator: ", ")
+            throw APIError(.invalidVariant, "state is one of \(names).", field: "state")
+        }
         let looks =
             [("light-ltr", "Light, left-to-right", "dark=0"), ("dark-ltr", "Dark, left-to-right", "dark=1")]
             + [
@@ -196,10 +208,17 @@ struct PreviewController {
                 ("dark-rtl", "Dark, right-to-left", "dark=1&dir=rtl"),
             ]
         let frames = looks.map { name, caption, look in
-            InspectPage.Frame(name: "inspect-\(name)", caption: caption, query: "location=gallery&inspect=1&\(look)")
+            InspectPage.Frame(
+                name: "inspect-\(name)",
+                caption: caption,
+                query: "location=\(state.location)&inspect=1&\(look)"
+            )
+        }
+        let links = GalleryState.all.map {
+            InspectPage.Link(name: $0.name, caption: $0.caption, current: $0 == state)
         }
         return try html(
-            InspectPage(frames: frames),
+            InspectPage(frames: frames, states: links, hint: state.hint),
             template: "inspect",
             headers: PageSecurityHeaders.make(frameAncestors: frameAncestors(context))
         )
