@@ -158,7 +158,13 @@ SHOWN_JS = "const e = document.querySelector(arguments[0]); return Boolean(e && 
 
 @pytest.mark.parametrize(
     ("state", "location", "selector"),
-    [("prechat", "prechat", "form[data-prechat]"), ("invitation", "invitation", "[data-invitation-bar]")],
+    [
+        ("prechat", "prechat", "form[data-prechat]"),
+        ("invitation", "invitation", "[data-invitation-bar]"),
+        ("survey-stars", "gallery-survey-stars", '[data-survey][data-survey-type="stars"]'),
+        ("survey-radio", "gallery-survey-radio", '[data-survey][data-survey-type="radio"]'),
+        ("survey-comment", "gallery-survey-comment", '[data-survey][data-survey-type="comment"]'),
+    ],
 )
 def test_a_gallery_state_shows_in_the_four_looks(driver, wait, widget_url, state, location, selector):
     driver.get(widget_url.rstrip("/") + f"/inspect?state={state}")

@@ -134,10 +134,13 @@ struct OperatorActions: Sendable {
         }
     }
 
-    /// Starts a survey: SURVEY with the first question.
-    func startSurvey(visitorID: String, config: SurveyItem.Config) async throws {
+    /// Starts a survey: SURVEY with the first form's question `question` (the first unless a scenario says).
+    func startSurvey(visitorID: String, config: SurveyItem.Config, question: Int = 0) async throws {
         guard let form = config.descriptor.forms.first, !form.questions.isEmpty else {
             throw OperatorActionError.badInput(field: "survey", reason: "needs a form with a question")
+        }
+        guard form.questions.indices.contains(question) else {
+            throw OperatorActionError.badInput(field: "question", reason: "is no question of the first form")
         }
         let configText = try MessageRecord.jsonText(config)
         try await changes.commit(visitorID: visitorID) { change in
@@ -150,7 +153,7 @@ struct OperatorActions: Sendable {
                 visitorId: change.visitor.id,
                 config: configText,
                 formId: form.id,
-                questionIndex: 0,
+                questionIndex: question,
                 answers: "[]",
                 finished: false
             )

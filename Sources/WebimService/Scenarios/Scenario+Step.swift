@@ -36,6 +36,8 @@ extension Scenario {
         /// `setOnlineStatus`: the location's new status.
         var status: String?
         var survey: SurveyItem.Config?
+        /// `survey`: the question of the first form it opens at, 0-based (the gallery shows each question so).
+        var question: Int?
         /// `sticker` and `visitorSticker`: the sticker's id.
         var sticker: Int?
         /// `visitorKeyboardResponse`: the id of the button the visitor presses.

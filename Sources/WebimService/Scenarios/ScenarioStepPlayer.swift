@@ -70,7 +70,7 @@ struct ScenarioStepPlayer: Sendable {
             )
         case .survey:
             guard let survey = step.survey else { throw ScenarioStepError(step: step, reason: "survey missing") }
-            try await engine.operators.startSurvey(visitorID: visitorID, config: survey)
+            try await engine.operators.startSurvey(visitorID: visitorID, config: survey, question: step.question ?? 0)
         case .setOnlineStatus:
             guard let visitor = try await engine.database.visitor(id: visitorID) else { return }
             try await engine.locations.setOnlineStatus(

@@ -31,6 +31,24 @@ struct GalleryState: Sendable, Equatable {
             hint: "An operator's proactive invitation, a moment after a new visitor arrives."
         ),
         GalleryState(
+            name: "survey-stars",
+            caption: "Survey: stars",
+            location: "gallery-survey-stars",
+            hint: "The survey card at a stars question."
+        ),
+        GalleryState(
+            name: "survey-radio",
+            caption: "Survey: options",
+            location: "gallery-survey-radio",
+            hint: "The survey card at a question with options."
+        ),
+        GalleryState(
+            name: "survey-comment",
+            caption: "Survey: comment",
+            location: "gallery-survey-comment",
+            hint: "The survey card at a comment question."
+        ),
+        GalleryState(
             name: "hints",
             caption: "Hints",
             location: "hints",
