@@ -36,13 +36,16 @@ export function renderAttachment(root, progress, message, strings, { links = tru
   root.replaceChildren(...nodes);
 }
 
-function fileMeta(file) {
-  return [formatSize(file.size), typeof file.contentType === 'string' ? file.contentType : ''].filter(Boolean).join(' · ');
+/** The size and type, in their own direction: "593 B · application/pdf" reads the same on a right-to-left page. */
+function metaOf(file) {
+  const meta = el('span', 'transcript-file-meta', [formatSize(file.size), typeof file.contentType === 'string' ? file.contentType : ''].filter(Boolean).join(' · '));
+  meta.dir = 'auto';
+  return meta;
 }
 
 function renderPending(file) {
   const card = el('span', 'transcript-file');
-  card.append(nameOf(String(file.name ?? '')), el('span', 'transcript-file-meta', fileMeta(file)));
+  card.append(nameOf(String(file.name ?? '')), metaOf(file));
   return card;
 }
 
@@ -74,7 +77,7 @@ function renderFile(file, strings, links) {
     card.download = name;
     card.dataset.fileLink = '';
   }
-  card.append(icon('file', 'transcript-file-icon'), nameOf(name), el('span', 'transcript-file-meta', fileMeta(file)));
+  card.append(icon('file', 'transcript-file-icon'), nameOf(name), metaOf(file));
   return card;
 }
 
