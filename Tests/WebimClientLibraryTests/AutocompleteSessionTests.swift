@@ -157,6 +157,8 @@ private final class HintsTransport: WireTransport {
     private let status: UInt
     private let sent = Mutex<[HintsPost]>([])
     private let configs = Mutex(0)
+    /// Never told: a delta long-poll waits on it until the session ends, as one with nothing to report.
+    private let held = AsyncStream.makeStream(of: Never.self)
 
     init(endpoint: String?, answer: String?, status: UInt) {
         (self.endpoint, self.answer, self.status) = (endpoint, answer, status)
@@ -177,7 +179,8 @@ private final class HintsTransport: WireTransport {
                     + #""state":"chat","onlineStatus":"online","chat":null,"hintsEnabled":true}}"#
             )
         case WireEndpoint.delta:
-            try await Task.sleep(for: .seconds(3_600))
+            var iterator = held.stream.makeAsyncIterator()
+            _ = await iterator.next()
             throw CancellationError()
         case "\(WireEndpoint.configs)/mobile":
             configs.withLock { $0 += 1 }
