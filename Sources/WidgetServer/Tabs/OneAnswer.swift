@@ -45,4 +45,18 @@ final class OneAnswer<Value: Sendable>: Sendable {
             waiter?.resume(returning: nil)
         }
     }
+
+    /// The value once given, or nil when `timeout` passes first (or the waiting task is cancelled).
+    func value(within timeout: Duration) async -> Value? {
+        await withTaskGroup(of: Value?.self) { group in
+            group.addTask { await self.value() }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
 }

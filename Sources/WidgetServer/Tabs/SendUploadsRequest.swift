@@ -29,15 +29,6 @@ final class SendUploadsRequest: SendFilesCompletionHandler {
 
     /// The outcome, or `pending` when the service does not answer within `timeout`.
     func outcome(timeout: Duration) async -> Outcome {
-        await withTaskGroup(of: Outcome.self) { group in
-            group.addTask { await self.answer.value() ?? .pending }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return .pending
-            }
-            let first = await group.next() ?? .pending
-            group.cancelAll()
-            return first
-        }
+        await answer.value(within: timeout) ?? .pending
     }
 }

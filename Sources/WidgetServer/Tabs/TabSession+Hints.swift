@@ -16,17 +16,7 @@ extension TabSession {
         guard events.hintsEnabled else { throw unavailable }
         let answer = SuggestionsAnswer()
         try currentStream().autocomplete(text: text, completionHandler: answer)
-        let result = await withTaskGroup(of: Result<[String], AutocompleteError>?.self) { group in
-            group.addTask { await answer.result.value() }
-            group.addTask {
-                try? await Task.sleep(for: Self.suggestionsTimeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        switch result {
+        switch await answer.result.value(within: Self.suggestionsTimeout) {
         case .success(let suggestions): return suggestions
         case .failure(.hintApiInvalid): throw unavailable
         case .failure, nil: throw APIError(.hintsUnanswered, "The suggestions did not arrive in time.")

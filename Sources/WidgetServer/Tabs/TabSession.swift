@@ -162,12 +162,7 @@ actor TabSession {
         } catch {
             return
         }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { _ = await confirmation.value() }
-            group.addTask { try? await Task.sleep(for: Self.erasureConfirmationTimeout) }
-            await group.next()
-            group.cancelAll()
-        }
+        _ = await confirmation.value(within: Self.erasureConfirmationTimeout)
     }
 
     /// The stream, or 409 once the session is gone. Every action of the page goes through here, so from now on the
