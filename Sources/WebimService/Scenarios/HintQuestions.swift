@@ -21,9 +21,12 @@ struct HintQuestions: Sendable {
         let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard needle.count >= Self.minimumTextLength else { return [] }
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        let matching = questions.filter { $0.range(of: needle, options: options) != nil }
-        let starting = matching.filter { $0.range(of: needle, options: options.union(.anchored)) != nil }
-        let inside = matching.filter { $0.range(of: needle, options: options.union(.anchored)) == nil }
+        var starting: [String] = []
+        var inside: [String] = []
+        for question in questions {
+            guard let found = question.range(of: needle, options: options) else { continue }
+            if found.lowerBound == question.startIndex { starting.append(question) } else { inside.append(question) }
+        }
         return Array((starting + inside).prefix(Self.maximumSuggestions))
     }
 }

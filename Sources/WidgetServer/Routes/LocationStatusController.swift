@@ -28,17 +28,14 @@ struct LocationStatusController {
 
     /// The service's answer (`get-online-status`, PROTOCOL.md §9) in the page's names; `unknown` when it gives none.
     private func fetchStatus(location: String) async -> String {
-        var components = URLComponents(string: accountURL + WireEndpoint.onlineStatus)
-        components?.queryItems = [URLQueryItem(name: WireParameter.location, value: location)]
-        guard let url = components?.string else { return Self.unknown }
-        do {
-            let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(5))
-            let body = try await response.body.collect(upTo: 64 * 1024)
-            let answer = try WireCoding.decode(OnlineStatusResponse.self, fromJSON: Data(body.readableBytesView))
-            return OnlineStatus(wireValue: answer.onlineStatus).contractName
-        } catch {
-            return Self.unknown
-        }
+        let answer = try? await client.accountAnswer(
+            accountURL,
+            WireEndpoint.onlineStatus,
+            query: [(WireParameter.location, location)],
+            limit: 64 * 1024,
+            as: OnlineStatusResponse.self
+        )
+        return answer.map { OnlineStatus(wireValue: $0.onlineStatus).contractName } ?? Self.unknown
     }
 
     private static let unknown = OnlineStatus.unknown.contractName

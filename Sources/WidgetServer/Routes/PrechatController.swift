@@ -44,16 +44,13 @@ struct PrechatController {
 
     /// The form in the location's config; nil when it has none or cannot be read.
     private func fetchForm(location: String) async -> PrechatForm? {
-        var components = URLComponents(string: "\(accountURL)\(WireEndpoint.configs)/\(location)")
-        components?.queryItems = [URLQueryItem(name: WireParameter.jsonp, value: "false")]
-        guard let url = components?.string else { return nil }
-        do {
-            let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(5))
-            let body = try await response.body.collect(upTo: Self.maximumConfigBytes)
-            let config = try WireCoding.decode(LocationConfigResponse.self, fromJSON: Data(body.readableBytesView))
-            return PrechatForm(config: config)
-        } catch {
-            return nil
-        }
+        let config = try? await client.accountAnswer(
+            accountURL,
+            "\(WireEndpoint.configs)/\(location)",
+            query: [(WireParameter.jsonp, "false")],
+            limit: Self.maximumConfigBytes,
+            as: LocationConfigResponse.self
+        )
+        return config.flatMap(PrechatForm.init(config:))
     }
 }

@@ -87,7 +87,7 @@ struct UploadController {
             )
         }
         guard Set(body.guids).count == body.guids.count,
-            body.guids.allSatisfy({ (1...128).contains($0.count) && Validation.isToken($0, length: 1...128) })
+            body.guids.allSatisfy({ Validation.isToken($0, length: 1...128) })
         else { throw APIError(.invalidGUID, "guids are distinct file guids.", field: "guids") }
         // A blank caption is no caption: the page's text box may hold only spaces.
         let caption = body.caption.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
