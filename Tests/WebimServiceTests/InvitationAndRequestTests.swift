@@ -29,6 +29,25 @@ import WebimWire
         }
     }
 
+    @Test func aFileAcceptsAnInvitationAsATextDoes() async throws {
+        try await withService { base in
+            let client = try await ServiceClient.start(base, location: "invitation")
+            _ = try await client.waitForMessage { $0.text.hasPrefix("Hi! I'm Irina") }
+            let sent = try await FileConformanceTests.upload(
+                client,
+                name: "sunset.png",
+                type: "image/png",
+                bytes: FileConformanceTests.png,
+                clientSideID: Self.hex
+            )
+            #expect(sent.error == nil)
+            let accepted = try await client.waitFor {
+                $0.objectType == DeltaItem.ObjectType.chatState.rawValue && $0.data == .string(ChatStateValue.chatting)
+            }
+            #expect(accepted != nil)
+        }
+    }
+
     @Test func aDeclinedInvitationIsClosedAndNotMadeAgain() async throws {
         try await withService { base in
             let device = UUID().uuidString

@@ -58,8 +58,7 @@ struct FileActions: Sendable {
         let limit = location.maxFilesPerChat
         let budget = storage.budgets.visitorBytes
         return try await changes.commit(visitorID: visitorID) { change -> String in
-            _ = try change.openChatIfNeeded(clientSideID: nil)
-            guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
+            let (chatID, _) = try change.chatForVisitorMessage()
             guard try change.visitorFileCount(chatID: chatID) < limit else {
                 throw ProtocolFailure(WireError.maxFilesCountPerChatExceeded)
             }

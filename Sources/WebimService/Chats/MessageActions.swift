@@ -40,9 +40,7 @@ struct MessageActions: Sendable {
             }
             try storage.charge(bytes, to: &change)
             let whileKeyboardPending = try !sent.isFile && !change.pendingKeyboards().isEmpty
-            let started = try change.openChatIfNeeded(clientSideID: nil)
-            try change.acceptInvitation()
-            guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
+            let (chatID, started) = try change.chatForVisitorMessage()
             var message =
                 sent.isFile
                 ? try change.attachFiles(
@@ -120,9 +118,7 @@ struct MessageActions: Sendable {
         }
         let started = try await changes.commit(visitorID: visitor.id) { change -> Bool? in
             guard try change.message(clientSideID: clientSideID) == nil else { return nil }
-            let started = try change.openChatIfNeeded(clientSideID: nil)
-            try change.acceptInvitation()
-            guard let chatID = try change.openChat()?.id else { throw ServiceStoreError.noOpenChat }
+            let (chatID, started) = try change.chatForVisitorMessage()
             var message = MessageRecord.fromVisitor(
                 change.visitor,
                 chatID: chatID,

@@ -32,9 +32,18 @@ extension VisitorChange {
         return true
     }
 
+    /// The chat a visitor's message (text, file or sticker) goes into: the open one, else a new one in the queue;
+    /// and `started`, whether it is new. A message answers an operator's invitation, which it accepts.
+    mutating func chatForVisitorMessage() throws -> (chatID: Int64, started: Bool) {
+        let started = try openChatIfNeeded(clientSideID: nil)
+        try acceptInvitation()
+        guard let chatID = try openChat()?.id else { throw ServiceStoreError.noOpenChat }
+        return (chatID, started)
+    }
+
     /// The visitor's first message answers an operator's invitation: the chat goes on as `chatting` with the
     /// operator who invited (PROTOCOL.md §8.1).
-    mutating func acceptInvitation() throws {
+    private mutating func acceptInvitation() throws {
         guard var chat = try openChat(), chat.state == ChatStateValue.invitation else { return }
         chat.state = ChatStateValue.chatting
         chat.modificationTs = clock.now()
