@@ -168,21 +168,29 @@ async function startWidget(doc) {
   // The location's pre-chat form may come before a chat: looked for once the page is live with none.
   const prechat = part('prechat', { location: config.location });
   store.addEventListener('connection', () => store.connection === 'live' && !store.entries.length && void prechat());
-  // The sticker button loads where the location offers stickers; once loaded, it follows the offer.
-  let stickers = null;
-  store.addEventListener('limits', () => {
-    if (stickers === null && !store.limits?.stickers?.length) return;
-    stickers ??= import('./components/stickers.js').then((module) => module.startStickerPicker(doc, { strings, session }));
-    void stickers.then((picker) => picker.show(store.limits?.stickers ?? []));
-  });
-  // Suggested questions load where the location offers hints; once loaded, they follow the offer.
-  let hints = null;
+  // A part the location may offer loads the first time the store's `field` offers it; once loaded, it follows the offer.
+  const whenOffered = (field, isOffered, load, follow) => {
+    let loaded = null;
+    store.addEventListener(field, () => {
+      if (loaded === null && !isOffered()) return;
+      loaded ??= load();
+      void loaded.then(follow);
+    });
+  };
+  // The sticker button, and suggested questions as the visitor types.
+  whenOffered(
+    'limits',
+    () => store.limits?.stickers?.length > 0,
+    () => import('./components/stickers.js').then((module) => module.startStickerPicker(doc, { strings, session })),
+    (picker) => picker.show(store.limits?.stickers ?? []),
+  );
   let hintList = null;
-  store.addEventListener('hintsEnabled', () => {
-    if (hints === null && !store.hintsEnabled) return;
-    hints ??= import('./components/hints.js').then((m) => m.startHints(doc, { strings, session, api }));
-    void hints.then((list) => (hintList = list).enable(store.hintsEnabled));
-  });
+  whenOffered(
+    'hintsEnabled',
+    () => store.hintsEnabled,
+    () => import('./components/hints.js').then((m) => m.startHints(doc, { strings, session, api })),
+    (list) => (hintList = list).enable(store.hintsEnabled),
+  );
   // The page kit's connection line as a banner: in the visitor's words, only while the stream is down.
   const banner = required(doc, '[data-connection-banner]');
   new ConnectionStatus(banner, { store, label: (state) => (state === 'live' ? '' : strings.t(state)) });
