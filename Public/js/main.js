@@ -276,6 +276,14 @@ async function startWidget(doc) {
     const { Kiosk, readKioskConfig } = await import('./kiosk.js');
     const kiosk = new Kiosk(doc, { config: readKioskConfig(doc.body), strings, session });
     for (const type of ['messageAdded', 'uploadProgress']) session.addEventListener(type, () => kiosk.activity());
+    // Chromium on Linux, the usual kiosk system, has no on-screen keyboard: the page brings its own.
+    const keyboard = doc.body.dataset.kioskKeyboard;
+    if (keyboard === 'auto' || keyboard === 'onscreen') {
+      const languages = (doc.body.dataset.kioskLanguages ?? '').split(/\s+/).filter(Boolean);
+      void import('./components/onscreen-keyboard.js').then((m) =>
+        m.startOnscreenKeyboard(doc, { strings, mode: keyboard, locale: config.locale, languages, host: frame }),
+      );
+    }
   }
 
   if (options.launcher !== 'inline') void import('./launcher.js').then((m) => m.startLauncher(doc, options, strings));

@@ -11,19 +11,47 @@ public struct KioskConfiguration: Sendable, Equatable {
     /// Kiosk pages offer the paperclip and kiosk tabs take files (`--kiosk-uploads`). Off by default: a file picker
     /// is the operating system's dialog, from which a passer-by browses the kiosk account's files.
     public var uploads: Bool
+    /// When the page's own on-screen keyboard shows (`--kiosk-keyboard`; a page's `keyboard=` overrides it).
+    public var keyboard: KioskKeyboard
+    /// The kiosk's languages, first the one a new visitor starts in: the attract screen offers those the page speaks,
+    /// the on-screen keyboard has a layout for each (English's where a language needs an input method).
+    public var languages: [String]
 
-    /// Defaults: kiosk only on `?mode=kiosk`, 90 s idle, then a 15 s countdown, no link allowed, no uploads.
+    /// Defaults: kiosk only on `?mode=kiosk`, 90 s idle, then a 15 s countdown, no link allowed, no uploads, the
+    /// keyboard on a touch, English and Russian.
     public init(
         forced: Bool = false,
         idleTimeout: Duration = .seconds(90),
         countdown: Duration = .seconds(15),
         allowedHosts: [String] = [],
-        uploads: Bool = false
+        uploads: Bool = false,
+        keyboard: KioskKeyboard = .auto,
+        languages: [String] = ["en", "ru"]
     ) {
         self.forced = forced
         self.idleTimeout = idleTimeout
         self.countdown = countdown
         self.allowedHosts = allowedHosts
         self.uploads = uploads
+        self.keyboard = keyboard
+        self.languages = languages
     }
+
+    /// Whether `code` can be one of the kiosk's languages: a lower-case ISO 639 code of two or three letters.
+    public static func isLanguage(_ code: String) -> Bool {
+        (2...3).contains(code.count) && code.allSatisfy { ("a"..."z").contains($0) }
+    }
+
+    /// At most this many languages: each is a button on the attract screen.
+    public static let maximumLanguages = 12
+}
+
+/// When a kiosk page shows its own on-screen keyboard (Chromium on Linux has none).
+public enum KioskKeyboard: String, Sendable, Equatable, CaseIterable {
+    /// When a text field is touched (not clicked with a mouse, not tabbed to).
+    case auto
+    /// Whenever a text field has the focus.
+    case onscreen
+    /// Never: the kiosk has a hardware keyboard or a system one.
+    case off
 }

@@ -127,6 +127,17 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var kioskUploads = false
 
+    @Option(help: "Kiosk mode: when the page's on-screen keyboard shows: auto (a touched text field), onscreen, off.")
+    var kioskKeyboard = "auto"
+
+    @Option(
+        help: """
+            Kiosk mode: comma-separated languages (en,ru,ar), the first a new visitor's: the attract screen offers \
+            them, the on-screen keyboard has a layout for each.
+            """
+    )
+    var kioskLanguages = "en,ru"
+
     @Option(
         help: ArgumentHelp(
             "For the fault harness: SIGKILL right after this many new messages are on disk, before answering.",
@@ -138,6 +149,15 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard kioskIdle >= 1, kioskCountdown >= 1 else {
             throw ValidationError("--kiosk-idle and --kiosk-countdown are whole seconds, at least 1.")
+        }
+        guard KioskKeyboard(rawValue: kioskKeyboard) != nil else {
+            throw ValidationError("--kiosk-keyboard is auto, onscreen or off.")
+        }
+        let languages = Self.list(kioskLanguages)
+        guard (1...KioskConfiguration.maximumLanguages).contains(languages.count),
+            languages.allSatisfy(KioskConfiguration.isLanguage)
+        else {
+            throw ValidationError("--kiosk-languages is 1 to 12 language codes such as en,ru,ar.")
         }
         guard maxTabs >= 1, tabDataBudgetMb >= 1, tabIdleTimeout >= 1 else {
             throw ValidationError("--max-tabs, --tab-data-budget-mb and --tab-idle-timeout are at least 1.")
@@ -188,7 +208,9 @@ struct ServeCommand: AsyncParsableCommand {
                 idleTimeout: .seconds(kioskIdle),
                 countdown: .seconds(kioskCountdown),
                 allowedHosts: Self.list(kioskAllowedHosts).map { $0.lowercased() },
-                uploads: kioskUploads
+                uploads: kioskUploads,
+                keyboard: KioskKeyboard(rawValue: kioskKeyboard) ?? .auto,
+                languages: Self.list(kioskLanguages)
             ),
             previewConfigFile: previewFile,
             logger: logger

@@ -42,4 +42,22 @@ import WidgetServer
             #expect(defaults.contains(#"data-kiosk-idle-seconds="90" data-kiosk-countdown-seconds="15""#))
         }
     }
+
+    @Test func theOnScreenKeyboardFollowsTheConfigurationUnlessThePageChooses() async throws {
+        let configured: @Sendable (inout WidgetConfiguration) -> Void = {
+            $0.kiosk = KioskConfiguration(keyboard: .onscreen, languages: ["ru", "en", "ar"])
+        }
+        try await LiveStack.withStack(adjust: configured) { stack in
+            let client = WidgetClient(stack)
+            let kiosk = try await client.get("/?mode=kiosk").text
+            #expect(kiosk.contains(#"data-kiosk-keyboard="onscreen" data-kiosk-languages="ru en ar""#))
+            let off = try await client.get("/?mode=kiosk&keyboard=off").text
+            #expect(off.contains(#"data-kiosk-keyboard="off""#))
+            let widget = try await client.get("/?keyboard=off").text
+            #expect(!widget.contains("data-kiosk-keyboard"))
+            let refused = try await client.get("/?mode=kiosk&keyboard=always")
+            #expect(refused.status == 400)
+            #expect(refused.text.contains(#""field":"keyboard""#) && refused.text.contains("invalid_option"))
+        }
+    }
 }

@@ -44,7 +44,7 @@ struct PageController {
             location: options.location,
             locale: options.locale,
             mode: mode,
-            kiosk: mode == "kiosk" ? KioskPage(query: query, configuration: configuration.kiosk) : nil,
+            kiosk: mode == "kiosk" ? try KioskPage(query: query, configuration: configuration.kiosk) : nil,
             attach: mode != "kiosk" || configuration.kiosk.uploads,
             config: options.json(differingFrom: plain),
             embedHost: mode == "embedded" ? embedHost(query.get("host"), ownOrigins: ownOrigins) : nil
