@@ -9,6 +9,7 @@
 
 import { el, loadStylesheet } from './dom.js';
 import { deleteTab, wipeStorage } from './erase.js';
+import { fetchLocationStatus } from './location-status.js';
 import { ApiClient } from './api.js';
 import { ChatSession } from './session.js';
 
@@ -273,8 +274,8 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
     composerForm.inert = true;
     consentLine = consentPrompt(doc, strings, () => commands.consent(true));
     composerForm.before(consentLine);
-    void fetchStatus(location).then((status) => {
-      if (!started && status !== null) store.set('onlineStatus', status);
+    void fetchLocationStatus(location).then((answer) => {
+      if (!started && answer !== null) store.set('onlineStatus', answer.status);
     });
   }
   post('ready', { consent: hasConsent() ? 'given' : 'pending', labels: launcherLabels(strings) });
@@ -406,17 +407,6 @@ function customFields(fields) {
     .slice(0, 50)
     .map(([name, value]) => [name, String(value)]);
   return Object.fromEntries(entries);
-}
-
-/** The location's status before any tab exists (`GET /api/locations/{location}/status`). */
-async function fetchStatus(location) {
-  try {
-    const response = await fetch(`/api/locations/${encodeURIComponent(location)}/status`);
-    const answer = response.ok ? await response.json() : null;
-    return typeof answer?.status === 'string' ? answer.status : null;
-  } catch {
-    return null;
-  }
 }
 
 function readConsent() {

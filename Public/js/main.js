@@ -53,13 +53,16 @@ function readConfig(body, options, search) {
  */
 async function startWidget(doc) {
   const options = readOptions(doc.body);
-  const config = readConfig(doc.body, options, location.search);
+  const kiosk = doc.body.dataset.mode === 'kiosk';
+  const kioskModule = kiosk ? await import('./kiosk.js') : null;
+  // A kiosk visitor may have chosen a language on the attract screen.
+  const entry = kioskModule?.enterKiosk() ?? null;
+  const config = { ...readConfig(doc.body, options, location.search), ...entry?.language };
   const html = doc.documentElement;
   html.lang = config.locale;
   html.dir = config.dir;
   if (config.theme) html.dataset.theme = config.theme;
 
-  const kiosk = doc.body.dataset.mode === 'kiosk';
   // The server renders the file picker only where files may be sent (a kiosk has none unless its server runs with
   // --kiosk-uploads); without it no other way takes files either: no paste, no drop.
   const takesFiles = doc.querySelector('[data-composer-file]') !== null;
@@ -271,28 +274,19 @@ async function startWidget(doc) {
     }
   });
 
-  if (kiosk) {
-    // Awaited: its link guard must be in place before the first message can show a link.
-    const { Kiosk, readKioskConfig } = await import('./kiosk.js');
-    const kiosk = new Kiosk(doc, { config: readKioskConfig(doc.body), strings, session });
-    for (const type of ['messageAdded', 'uploadProgress']) session.addEventListener(type, () => kiosk.activity());
-    // Chromium on Linux, the usual kiosk system, has no on-screen keyboard: the page brings its own.
-    const keyboard = doc.body.dataset.kioskKeyboard;
-    if (keyboard === 'auto' || keyboard === 'onscreen') {
-      const languages = (doc.body.dataset.kioskLanguages ?? '').split(/\s+/).filter(Boolean);
-      void import('./components/onscreen-keyboard.js').then((m) =>
-        m.startOnscreenKeyboard(doc, { strings, mode: keyboard, locale: config.locale, languages, host: frame }),
-      );
-    }
-  }
+  // Made before the session starts, so its link guard is in place before the first message can show a link.
+  const kioskController = kioskModule && new kioskModule.Kiosk(doc, { strings, session, config, title: options.title || strings.t('title') });
 
   if (options.launcher !== 'inline') void import('./launcher.js').then((m) => m.startLauncher(doc, options, strings));
   inspect?.startInspect(doc, { store, session });
-  if (embedded) {
-    // The bridge to the site, and consent before the session when the site asks for it.
-    await embedded.startEmbedded(doc, { store, session, strings, composer, options, config });
-  } else session.start();
+  // The bridge to the site, and consent before the session when the site asks for it.
+  if (embedded) await embedded.startEmbedded(doc, { store, session, strings, composer, options, config });
   doc.body.dataset.ready = 'true';
+  if (!embedded) {
+    // A kiosk's chat begins when a visitor touches its attract screen; nothing exists for them before.
+    await kioskController?.admit(entry.started);
+    session.start();
+  }
   return { store, session };
 }
 

@@ -38,7 +38,8 @@ const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard']);
 /**
  * Connects the page's store to one tab on the server. Emits `operatorMessage` (a new operator message arrived live,
  * not from a snapshot or history; detail: the message), `messageAdded` (any new live message; detail: the message), `uploadProgress` and
- * `result` (detail: the `result` event plus the `kind` of action it answers; only for this browser tab's actions).
+ * `result` (detail: the `result` event plus the `kind` of action it answers; only for this browser tab's actions) and
+ * `transientError` (the chat service could not be reached or answered with an error; detail: `{type, message}`).
  */
 export class ChatSession extends EventTarget {
   #api;
@@ -500,6 +501,7 @@ export class ChatSession extends EventTarget {
         break;
       case 'error.transient':
         console.warn('The chat service reported a transient error', data);
+        this.dispatchEvent(new CustomEvent('transientError', { detail: data }));
         break;
       default:
         break;

@@ -424,11 +424,21 @@ class WidgetPage:
         from selenium.webdriver.support import expected_conditions as EC
 
         self.driver.get(self.url + "?" + query)
+        self.pass_attract_screen()
         self.wait.until(
             EC.presence_of_element_located((By.CSS_SELECTOR, '[data-connection-banner][data-state="live"]')),
             "the connection banner never reached data-state=live",
         )
         return self.composer()
+
+    def pass_attract_screen(self):
+        """On a kiosk page, touches the attract screen (the chat starts only then); elsewhere does nothing."""
+        from selenium.webdriver.common.by import By
+
+        self.wait.until(lambda d: d.execute_script("return document.body?.dataset.ready === 'true'"), "the page never got ready")
+        start = self.driver.find_elements(By.CSS_SELECTOR, "[data-kiosk-attract]:not([hidden]) [data-kiosk-attract-start]")
+        if start:
+            start[0].click()
 
     def composer(self):
         from selenium.webdriver.common.by import By

@@ -55,18 +55,20 @@ def test_tabindex_is_only_zero_or_minus_one():
 
 
 def test_components_only_read_theme_properties():
-    """Each CSS folder (the widget's, the console's, the page kit's) keeps its custom properties in its theme.css;
-    the pages' styles may also read the page kit's (`shared/theme.css`, which both pages load first)."""
+    """Each CSS folder (the widget's, the console's, the page kit's) keeps its custom properties in its theme.css (and
+    a mode's own theme, `{mode}-theme.css`, loaded only in that mode: the kiosk's); the pages' styles may also read the
+    page kit's (`shared/theme.css`, which both pages load first)."""
     kit = PUBLIC / "shared"
     kit_defined = set(re.findall(r"(--[\w-]+)\s*:", (kit / "theme.css").read_text(encoding="utf-8")))
     assert kit_defined and all(name.startswith("--kit-") for name in kit_defined), kit_defined
     folders = [PUBLIC / "css", PUBLIC / "operator" / "css", kit]
     offenders = []
     for folder in folders:
-        theme = (folder / "theme.css").read_text(encoding="utf-8")
+        themes = [folder / "theme.css", *sorted(folder.glob("*-theme.css"))]
+        theme = "".join(path.read_text(encoding="utf-8") for path in themes)
         defined = set(re.findall(r"(--[\w-]+)\s*:", theme)) | kit_defined
         for path in sorted(folder.glob("*.css")):
-            if path.name == "theme.css":
+            if path in themes:
                 continue
             css = path.read_text(encoding="utf-8")
             where = path.relative_to(REPO_ROOT)

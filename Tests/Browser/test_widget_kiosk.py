@@ -61,6 +61,18 @@ def wait_for_new_tab(page, old_tab: str) -> str:
     return new_tab
 
 
+def wait_for_attract_screen(page):
+    """Waits until a fresh page shows its attract screen over a chat that has not started."""
+    page.wait.until(
+        lambda d: d.execute_script(
+            "return document.body.dataset.ready === 'true' && !document.body.dataset.kioskResetting"
+            " && !document.querySelector('[data-kiosk-attract]').hidden"
+            " && document.querySelector('.widget-frame').inert"
+        ),
+        "the attract screen never came back",
+    )
+
+
 def assert_nothing_of_the_old_visitor(page, server, old_tab: str, old_credential: str):
     assert page.items() == [], "the transcript still shows messages"
     assert page.composer().get_attribute("value") == "", "the composer kept a draft"
@@ -98,6 +110,12 @@ def test_kiosk_idle_reset_erases_the_visitor(page, server, operator_api, driver,
     shown = driver.execute_script("return [arguments[0].textContent, document.body.dataset.kioskResetting, performance.now()]", seconds)
     assert shown[0].split()[0] in {"1", "2"}, f"the countdown shows {shown!r}"
 
+    # The reset ends on the attract screen, from a fresh page that holds no visitor at all until the next one touches.
+    wait_for_attract_screen(page)
+    assert page.items() == [], "the transcript under the attract screen still shows messages"
+    assert driver.execute_script("return localStorage.length + sessionStorage.length") == 0
+    assert not tab_folder(server, old_tab).exists(), "the old tab's data folder is still on the server"
+    page.pass_attract_screen()
     wait_for_new_tab(page, old_tab)
     assert_nothing_of_the_old_visitor(page, server, old_tab, old_credential)
 

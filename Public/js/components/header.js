@@ -10,6 +10,8 @@ const DEFAULT_ICON = '/static/img/chat-icon.svg';
 /** Shows who the visitor is talking to, and offers start, close, rating and transcript. */
 export class Header {
   #root;
+  /** @type {Map<string, HTMLElement>} */
+  #parts = new Map();
   #store;
   #strings;
   #title;
@@ -51,11 +53,26 @@ export class Header {
     this.render();
   }
 
+  /**
+   * The header's element with `data-{hook}`, found once: the first render finds each, and a kiosk then moves the
+   * chat's actions to its bar at the foot of the screen, where they go on being the header's.
+   * @param {string} hook
+   * @returns {HTMLElement}
+   */
+  #part(hook) {
+    let element = this.#parts.get(hook);
+    if (element === undefined) {
+      element = /** @type {HTMLElement} */ (this.#root.querySelector(`[data-${hook}]`));
+      this.#parts.set(hook, element);
+    }
+    return element;
+  }
+
   /** Shows the store's state. */
   render() {
     const { operator, lastOperator, operatorTyping, chatState, visitState, onlineStatus, unread } = this.#store;
     const t = (key, vars) => this.#strings.t(key, vars);
-    const q = (hook) => /** @type {HTMLElement} */ (this.#root.querySelector(`[data-${hook}]`));
+    const q = (hook) => this.#part(hook);
     const show = (hook, text) => {
       const element = q(hook);
       element.textContent = text;
