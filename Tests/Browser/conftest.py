@@ -179,9 +179,13 @@ def server(request, tmp_path_factory, server_args) -> ServerProcess:
         return f"--- stdout ---\n{out}\n--- stderr ---\n{err[-8000:]}"
 
     widget_url = console_url = token_file = None
+    # With `--account` the widget talks to a chat service elsewhere, and there is no console of its own to wait for.
+    has_console = "--account" not in server_args
     try:
         # The console's token comes as a file's path on the line after its URL, since stdout here is a pipe.
-        while widget_url is None or console_url is None or (token_file is None and "?token=" not in console_url):
+        while widget_url is None or has_console and (
+            console_url is None or (token_file is None and "?token=" not in console_url)
+        ):
             try:
                 line = lines.get(timeout=STARTUP_TIMEOUT)
             except queue.Empty:
@@ -202,7 +206,7 @@ def server(request, tmp_path_factory, server_args) -> ServerProcess:
         stop()
         raise
 
-    console_link = console_sign_in_link(console_url, token_file)
+    console_link = console_sign_in_link(console_url, token_file) if has_console else None
     yield ServerProcess(process, widget_url, console_link, log_dir / "stderr.log", data_dir)
 
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed

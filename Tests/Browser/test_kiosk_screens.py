@@ -1,0 +1,231 @@
+"""A kiosk on the screens it stands on, used by touch (Chromium's CDP touch events): a 1080×1920 portrait screen, a
+1920×1080 landscape one and a 1280×800 tablet. The attract screen, the layout (text, 56 px targets, everything a
+visitor does in the lower 60 % of the screen), the comforts, a language chosen at the screen, and a chat service that
+is down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from axe_audit import audit, blocking, report
+
+#: (width, height) of each screen, by name.
+SCREENS = {"portrait": (1080, 1920), "landscape": (1920, 1080), "tablet": (1280, 800)}
+
+#: Arabic and Hebrew have keyboard layouts but no strings yet: the attract screen offers only what the page speaks.
+LANGUAGES = "en,ru,ar,he"
+
+
+@pytest.fixture
+def server_args() -> list[str]:
+    return ["--kiosk-languages", LANGUAGES]
+
+
+def emulate(driver, screen: str) -> tuple[int, int]:
+    """Makes the browser a touch screen of the named size; returns (width, height)."""
+    width, height = SCREENS[screen]
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    )
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    return width, height
+
+
+def tap(driver, element) -> None:
+    """A finger on the element's centre and off again: touch events, then the pointer events and click they make."""
+    x, y = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]", element
+    )
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def open_attract_screen(page, query: str = "location=manual&mode=kiosk"):
+    page.driver.get(page.url + "?" + query)
+    page.wait.until(
+        lambda d: d.execute_script(
+            "return document.body.dataset.ready === 'true' && !document.querySelector('[data-kiosk-attract]').hidden"
+            " && document.querySelector('[data-kiosk-attract-status]').textContent !== ''"
+        ),
+        "the attract screen never showed with the location's state",
+    )
+    return page.driver.find_element(By.CSS_SELECTOR, "[data-kiosk-attract]")
+
+
+def start_by_touch(page):
+    tap(page.driver, page.driver.find_element(By.CSS_SELECTOR, "[data-kiosk-attract-start]"))
+    page.wait.until(
+        lambda d: d.execute_script(
+            "return document.querySelector('[data-connection-banner]').dataset.state === 'live'"
+            " && document.querySelector('[data-kiosk-attract]').hidden"
+        ),
+        "a touch on the attract screen did not start the chat",
+    )
+
+
+def rect(driver, selector: str) -> dict:
+    return driver.execute_script("return document.querySelector(arguments[0])?.getBoundingClientRect().toJSON()", selector)
+
+
+#: Every control a finger may meet, visible and smaller than 56 × 56 CSS px.
+SMALL_TARGETS_JS = """
+const small = [];
+for (const element of document.querySelectorAll('button, a[href], input, textarea, select, label[for]')) {
+  const r = element.getBoundingClientRect();
+  const hidden = r.width === 0 || r.height === 0 || element.closest('[hidden], .kit-visually-hidden, [inert]')
+    || getComputedStyle(element).visibility === 'hidden';
+  if (hidden || element.matches('input[type=file]')) continue;
+  if (r.width < 56 || r.height < 56) small.push(`${element.outerHTML.slice(0, 80)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+}
+return small;
+"""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_the_kiosk_fits_each_screen(page, driver, operator_api, screen):
+    width, height = emulate(driver, screen)
+    attract = open_attract_screen(page)
+    box = attract.rect
+    assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, width, height), "the attract screen is not full-screen"
+    assert driver.find_element(By.CSS_SELECTOR, "[data-kiosk-attract-title]").text == "Chat"
+    assert "Tap here to chat" in attract.text and "erased when you leave" in attract.text
+    languages = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "[data-kiosk-language]")]
+    assert languages == ["English", "Русский"], "the attract screen offers a language the page cannot speak"
+    # Nothing of any visitor exists before a touch: no tab is kept, and the chat underneath is inert.
+    assert driver.execute_script("return sessionStorage.length + localStorage.length") == 0
+    assert driver.execute_script("return document.querySelector('.widget-frame').inert") is True
+    violations = blocking(audit(driver))
+    assert violations == [], f"attract screen, {screen}:\n{report(violations)}"
+
+    start_by_touch(page)
+    page.send("Where is the pharmacy?")
+    visitor = operator_api.visitor_id(page.wait, "manual")
+    operator_api.visitor(visitor, "/join", {})
+    operator_api.visitor(visitor, "/messages", {"text": "On the second floor, next to the lifts."})
+    page.wait_text("operator", "second floor")
+
+    # Read from arm's length: 1.4 × the desktop's 15 px.
+    assert driver.execute_script("return parseFloat(getComputedStyle(document.body).fontSize)") >= 21
+    # Everything a visitor does is in the lower 60 % of the screen (reachable from a wheelchair), and on it.
+    for selector in ("[data-composer-input]", "[data-composer-send]", "[data-kiosk-end]", "[data-kiosk-new]",
+                     "[data-kiosk-text-size]", "[data-kiosk-contrast]", "[data-chat-close]"):
+        box = rect(driver, selector)
+        assert box is not None and box["height"] > 0, f"{selector} is not shown"
+        assert box["top"] >= 0.4 * height and box["bottom"] <= height, f"{screen}: {selector} is out of reach: {box}"
+    # The newest message sits just above the composer, not in the top third.
+    newest = driver.execute_script("return [...document.querySelectorAll('.transcript-item')].at(-1).getBoundingClientRect().bottom")
+    assert newest >= rect(driver, "[data-composer-input]")["top"] - 200, "the newest message is far from the composer"
+    assert driver.execute_script(SMALL_TARGETS_JS) == [], f"{screen}: targets under 56 px"
+    # A finger drags to scroll and never starts a selection; double-tap zoom is off, pinch zoom stays (axe checks it).
+    style = driver.execute_script("const s = getComputedStyle(document.body); return [s.userSelect, s.touchAction]")
+    assert style == ["none", "manipulation"], style
+    violations = blocking(audit(driver))
+    assert violations == [], f"chat, {screen}:\n{report(violations)}"
+    assert page.uncaught_errors() == []
+
+
+def test_a_language_chosen_at_the_screen_lasts_until_the_visitor_leaves(page, driver, server):
+    emulate(driver, "portrait")
+    open_attract_screen(page)
+    tap(driver, driver.find_element(By.CSS_SELECTOR, '[data-kiosk-language="ru"]'))
+    page.wait.until(
+        lambda d: d.execute_script(
+            "return document.documentElement.lang === 'ru' && document.querySelector('[data-kiosk-attract]').hidden"
+            " && document.querySelector('[data-connection-banner]').dataset.state === 'live'"
+        ),
+        "choosing Русский did not open the chat in Russian",
+    )
+    assert driver.current_url.endswith("mode=kiosk"), "the choice stayed in the address, where a reload would keep it"
+    assert page.composer().get_attribute("placeholder") != "Type a message…"
+    assert driver.find_element(By.CSS_SELECTOR, "[data-kiosk-end]").text == "Завершить и стереть"
+    page.send("Здравствуйте")
+
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-kiosk-end]"))
+    yes = page.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-kiosk-confirm-yes]"))
+    assert yes.text == "Да, завершить и стереть"
+    tap(driver, yes)
+    # The next visitor meets the kiosk's own language again, and nothing of this one.
+    open_attract_screen_after_reset(page)
+    assert driver.execute_script("return document.documentElement.lang") == "en"
+    assert page.items() == []
+    assert driver.execute_script("return sessionStorage.length + localStorage.length") == 0
+    assert page.uncaught_errors() == []
+
+
+def open_attract_screen_after_reset(page):
+    page.wait.until(
+        lambda d: d.execute_script(
+            "return document.body.dataset.ready === 'true' && !document.body.dataset.kioskResetting"
+            " && !document.querySelector('[data-kiosk-attract]').hidden"
+        ),
+        "the attract screen never came back",
+    )
+
+
+def test_larger_text_and_high_contrast_last_for_one_visitor(page, driver):
+    emulate(driver, "tablet")
+    open_attract_screen(page)
+    start_by_touch(page)
+    size = lambda: driver.execute_script("return parseFloat(getComputedStyle(document.body).fontSize)")  # noqa: E731
+    background = lambda: driver.execute_script(  # noqa: E731
+        "return getComputedStyle(document.querySelector('.transcript')).backgroundColor + ' '"
+        " + getComputedStyle(document.body).backgroundColor"
+    )
+    normal_size, normal_background = size(), background()
+
+    larger = driver.find_element(By.CSS_SELECTOR, "[data-kiosk-text-size]")
+    contrast = driver.find_element(By.CSS_SELECTOR, "[data-kiosk-contrast]")
+    assert larger.get_attribute("aria-pressed") == contrast.get_attribute("aria-pressed") == "false"
+    tap(driver, larger)
+    tap(driver, contrast)
+    assert larger.get_attribute("aria-pressed") == contrast.get_attribute("aria-pressed") == "true"
+    assert size() >= normal_size * 1.2, "Larger text did not enlarge the text"
+    assert background() != normal_background and "rgb(0, 0, 0)" in background(), "High contrast did not darken the page"
+    violations = blocking(audit(driver))
+    assert violations == [], f"high contrast, larger text:\n{report(violations)}"
+    # Pressed again, each goes back.
+    tap(driver, larger)
+    assert larger.get_attribute("aria-pressed") == "false" and size() == normal_size
+    tap(driver, larger)
+
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-kiosk-new]"))
+    tap(driver, page.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-kiosk-confirm-yes]")))
+    # "Start new chat" goes straight into a fresh chat, with neither comfort of the visitor before.
+    page.wait.until(
+        lambda d: d.execute_script(
+            "return document.body.dataset.ready === 'true' && !document.body.dataset.kioskResetting"
+            " && document.querySelector('[data-kiosk-attract]').hidden"
+            " && document.querySelector('[data-connection-banner]').dataset.state === 'live'"
+        ),
+        "Start new chat did not open a fresh chat",
+    )
+    assert size() == normal_size and background() == normal_background
+    assert driver.find_element(By.CSS_SELECTOR, "[data-kiosk-contrast]").get_attribute("aria-pressed") == "false"
+    assert page.uncaught_errors() == []
+
+
+@pytest.mark.parametrize("server_args", [["--account", "http://127.0.0.1:9"]], ids=["service-down"])
+def test_a_kiosk_says_when_the_chat_service_is_down_and_still_resets(page, driver, server):
+    emulate(driver, "portrait")
+    open_attract_screen(page)
+    status = driver.find_element(By.CSS_SELECTOR, "[data-kiosk-attract-status]")
+    assert status.get_attribute("data-status") == "unreachable"
+    assert status.text == "The chat is not available right now. Please try again later."
+
+    start_by_touch(page)
+    notice = driver.find_element(By.CSS_SELECTOR, "[data-kiosk-service-down]")
+    assert notice.is_displayed() and "not answering" in notice.text
+    assert rect(driver, "[data-kiosk-service-down]")["top"] >= 0.4 * SCREENS["portrait"][1]
+    tab = page.wait.until(lambda d: d.execute_script("return JSON.parse(sessionStorage.getItem('webim-widget.chat.manual') ?? 'null')?.tabId"))
+    folder = Path(server.data_dir) / "widget" / "tabs" / tab
+    assert folder.is_dir(), "the tab keeps no data folder; the check below would prove nothing"
+
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-kiosk-end]"))
+    tap(driver, page.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-kiosk-confirm-yes]")))
+    open_attract_screen_after_reset(page)
+    assert driver.execute_script("return sessionStorage.length + localStorage.length") == 0
+    assert not folder.exists(), "the reset left the tab's data on the server"
+    assert page.uncaught_errors() == []
