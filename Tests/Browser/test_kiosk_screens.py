@@ -70,10 +70,10 @@ def rect(driver, selector: str) -> dict:
     return driver.execute_script("return document.querySelector(arguments[0])?.getBoundingClientRect().toJSON()", selector)
 
 
-#: Every control a finger may meet, visible and smaller than 56 × 56 CSS px.
+#: Every control a finger may meet, visible and smaller than 56 × 56 CSS px (a field's label is not one: its field is).
 SMALL_TARGETS_JS = """
 const small = [];
-for (const element of document.querySelectorAll('button, a[href], input, textarea, select, label[for]')) {
+for (const element of document.querySelectorAll('button, a[href], input, textarea, select, .composer-attach')) {
   const r = element.getBoundingClientRect();
   const hidden = r.width === 0 || r.height === 0 || element.closest('[hidden], .kit-visually-hidden, [inert]')
     || getComputedStyle(element).visibility === 'hidden';
@@ -125,6 +125,17 @@ def test_the_kiosk_fits_each_screen(page, driver, operator_api, screen):
     violations = blocking(audit(driver))
     assert violations == [], f"chat, {screen}:\n{report(violations)}"
     assert page.uncaught_errors() == []
+
+
+def test_the_pre_chat_form_is_within_reach(page, driver):
+    _, height = emulate(driver, "portrait")
+    open_attract_screen(page, "location=prechat&mode=kiosk")
+    start_by_touch(page)
+    page.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-prechat-start]").is_displayed(), "no pre-chat form")
+    for selector in ("[data-prechat-start]", '[data-prechat-field="name"]', "[data-prechat-question]"):
+        box = rect(driver, selector)
+        assert box["top"] >= 0.4 * height and box["bottom"] <= height, f"{selector} is out of reach: {box}"
+    assert driver.execute_script(SMALL_TARGETS_JS) == [], "targets under 56 px"
 
 
 def test_a_language_chosen_at_the_screen_lasts_until_the_visitor_leaves(page, driver, server):
