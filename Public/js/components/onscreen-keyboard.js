@@ -458,6 +458,8 @@ export class OnscreenKeyboard {
   #symbolsKey(letters, code) {
     const key = keyButton('symbols', letters ? '?123' : (LETTERS_LABEL[code] ?? 'ABC'), WIDTH.symbols, 'onscreen-keyboard-special');
     key.setAttribute('aria-label', this.#strings.t(letters ? 'oskSymbols' : 'oskLetters'));
+    // "?123" reads left to right on a right-to-left layout too (not "123?").
+    if (letters) key.dir = 'ltr';
     return key;
   }
 
