@@ -193,6 +193,23 @@ def test_the_language_key_switches_to_russian_and_types_privet(page):
     assert page.driver.find_elements(By.CSS_SELECTOR, f'{KEYBOARD} [data-key="п"]') == []
 
 
+@pytest.mark.parametrize("server_args", [["--kiosk-languages", "ar,he"]], ids=["ar-he"])
+def test_a_russian_page_starts_on_its_own_layout_named_in_russian_with_english_reachable(page):
+    open_kiosk(page, query="keyboard=onscreen&locale=ru")
+    tap_composer_open(page)
+    keyboard = page.driver.find_element(By.CSS_SELECTOR, KEYBOARD)
+    assert keyboard.get_attribute("aria-label") == "Экранная клавиатура"
+    assert state(page.driver)["layout"] == "ru", "the page's own layout does not come first"
+    assert key(page.driver, "backspace").get_attribute("aria-label") == "Стереть"
+    press(page, "space", "Пробел")
+    seen = []
+    for _ in range(3):
+        press(page, "language")
+        seen.append(state(page.driver)["layout"])
+    assert seen == ["ar", "he", "en"], "the language key does not go through the kiosk's layouts and English"
+    assert state(page.driver)["said"] == "Раскладка: английский"
+
+
 def test_the_symbols_layer_types_an_email_address(page):
     open_kiosk(page)
     tap_composer_open(page)
