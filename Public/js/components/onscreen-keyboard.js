@@ -133,10 +133,12 @@ export class OnscreenKeyboard {
 
   hide() {
     this.#stopRepeat();
+    // Also stops a show() still waiting for the keyboard to load.
+    this.#field = null;
     this.#open = false;
     this.#shift = false;
     this.#dead = null;
-    if (this.#layer !== 'letters') this.#layer = 'letters';
+    this.#layer = 'letters';
     if (this.#root) {
       this.#root.hidden = true;
       this.#render();
