@@ -1,6 +1,6 @@
 // Strings from `Public/i18n/{locale}.json`, with `{name}` placeholders. What only a feature shows
-// lives in `{locale}.{part}.json` and loads with that feature: `panels`, `kiosk`, `launcher`, `survey`, `tray`,
-// and `parts` (quotes, files, keyboards and uploads).
+// lives in `{locale}.{part}.json` and loads with that feature: `panels`, `kiosk`, `keyboard` (the kiosk's
+// on-screen keyboard), `launcher`, `survey`, `tray`, and `parts` (quotes, files, keyboards and uploads).
 
 /** Locales that have a strings file. */
 export const LOCALES = Object.freeze(['en', 'ru']);
