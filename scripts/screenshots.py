@@ -1,5 +1,5 @@
-"""Takes the README's screenshots (see scripts/screenshots): widget, kiosk, preview grid, gallery, and a variant
-embedded on the preview's sample site."""
+"""Takes the README's screenshots (see scripts/screenshots): widget, kiosk (its attract screen, and a chat with the
+on-screen keyboard open), preview grid, gallery, and a variant embedded on the preview's sample site."""
 
 from __future__ import annotations
 
@@ -62,6 +62,37 @@ def each_frame_ready(driver, wait, selector: str, condition_js: str) -> None:
     driver.switch_to.default_content()
 
 
+def kiosk(driver, wait, base: str) -> None:
+    """A 1080×1920 portrait touch screen, drawn at half scale: the attract screen, then a chat typed on the page's
+    on-screen keyboard, the keyboard open for the next message."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1080, "height": 1920, "deviceScaleFactor": 0.5, "mobile": False})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    driver.get(f"{base}/?mode=kiosk&location=default&title=City%20Library")
+    wait.until(lambda d: d.execute_script("return document.querySelector('[data-kiosk-attract-status]')?.textContent"))
+    driver.save_screenshot(str(OUT / "kiosk-attract.png"))
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-kiosk-attract-start]"))
+    composer = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-composer-input]")))
+    tap(driver, composer)
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-onscreen-keyboard]:not([hidden])"))
+    for key in ["shift", *"where is the cafe"]:
+        tap(driver, driver.find_element(By.CSS_SELECTOR, f'[data-onscreen-keyboard] [data-key="{"space" if key == " " else key}"]'))
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-composer-send]"))
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-message-type="operator"]')) >= 2)
+    for key in ["shift", *"thank"]:
+        tap(driver, driver.find_element(By.CSS_SELECTOR, f'[data-onscreen-keyboard] [data-key="{key}"]'))
+    driver.save_screenshot(str(OUT / "kiosk.png"))
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def tap(driver, element) -> None:
+    """A finger on the element's centre (Chromium's touch events), as a kiosk's visitor taps."""
+    x, y = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]",
+                                 element)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as data_dir:
@@ -76,9 +107,7 @@ def main() -> None:
             wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-message-type="operator"]')) >= 2)
             driver.save_screenshot(str(OUT / "widget.png"))
 
-            driver.get(f"{base}/?mode=kiosk&location=default")
-            wait.until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
-            driver.save_screenshot(str(OUT / "kiosk.png"))
+            kiosk(driver, wait, base)
 
             resize(driver, 1200)
             driver.get(f"{base}/preview")
@@ -112,7 +141,7 @@ def main() -> None:
             driver.quit()
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=20)
-    for name in ("widget", "kiosk", "preview", "gallery", "embedded"):
+    for name in ("widget", "kiosk", "kiosk-attract", "preview", "gallery", "embedded"):
         path = OUT / f"{name}.png"
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KiB")
 

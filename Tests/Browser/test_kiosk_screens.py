@@ -12,8 +12,10 @@ from selenium.webdriver.common.by import By
 
 from axe_audit import audit, blocking, report
 
+from touch import LANDSCAPE, PORTRAIT, TABLET, tap, tap_css, touch_screen
+
 #: (width, height) of each screen, by name.
-SCREENS = {"portrait": (1080, 1920), "landscape": (1920, 1080), "tablet": (1280, 800)}
+SCREENS = {"portrait": PORTRAIT, "landscape": LANDSCAPE, "tablet": TABLET}
 
 #: Arabic and Hebrew have keyboard layouts but no strings yet: the attract screen offers only what the page speaks.
 LANGUAGES = "en,ru,ar,he"
@@ -26,21 +28,8 @@ def server_args() -> list[str]:
 
 def emulate(driver, screen: str) -> tuple[int, int]:
     """Makes the browser a touch screen of the named size; returns (width, height)."""
-    width, height = SCREENS[screen]
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
-    )
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-    return width, height
-
-
-def tap(driver, element) -> None:
-    """A finger on the element's centre and off again: touch events, then the pointer events and click they make."""
-    x, y = driver.execute_script(
-        "const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]", element
-    )
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch_screen(driver, SCREENS[screen])
+    return SCREENS[screen]
 
 
 def open_attract_screen(page, query: str = "location=manual&mode=kiosk"):
@@ -56,7 +45,7 @@ def open_attract_screen(page, query: str = "location=manual&mode=kiosk"):
 
 
 def start_by_touch(page):
-    tap(page.driver, page.driver.find_element(By.CSS_SELECTOR, "[data-kiosk-attract-start]"))
+    tap_css(page.driver, "[data-kiosk-attract-start]")
     page.wait.until(
         lambda d: d.execute_script(
             "return document.querySelector('[data-connection-banner]').dataset.state === 'live'"
@@ -82,6 +71,49 @@ for (const element of document.querySelectorAll('button, a[href], input, textare
 }
 return small;
 """
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_a_visitor_chats_by_touch_alone_and_leaves_nothing(page, driver, server, operator_api, screen):
+    """Taps the attract screen's Русский, types on the on-screen keyboard, gets an answer, walks away."""
+    emulate(driver, screen)
+    open_attract_screen(page, "location=manual&mode=kiosk&idle=6&countdown=2")
+    tap_css(driver, '[data-kiosk-language="ru"]')
+    page.wait.until(
+        lambda d: d.execute_script(
+            "return document.documentElement.lang === 'ru' && document.body.dataset.ready === 'true'"
+            " && document.querySelector('[data-connection-banner]').dataset.state === 'live'"
+        ),
+        "choosing Русский did not open the chat in Russian",
+    )
+    tap(driver, page.composer())
+    keyboard = page.wait.until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "[data-onscreen-keyboard]:not([hidden])"), "no on-screen keyboard"
+    )
+    for letter in "привет":
+        tap_css(driver, f'[data-onscreen-keyboard] [data-key="{letter}"]')
+    assert page.composer().get_attribute("value") == "привет"
+    # The composer's own Send sends and leaves the keyboard open, the focus in the composer, for the next message.
+    tap_css(driver, "[data-composer-send]")
+    page.wait_item("visitor", lambda item: page.text_of(item) == "привет" and item.get_attribute("data-send-status") == "sent")
+    assert keyboard.is_displayed() and driver.execute_script(
+        "return document.activeElement === document.querySelector('[data-composer-input]')"
+    ), "Send closed the keyboard"
+    tab = driver.execute_script("return JSON.parse(sessionStorage.getItem('webim-widget.chat.manual')).tabId")
+    visitor = operator_api.visitor_id(page.wait, "manual")
+    operator_api.visitor(visitor, "/join", {})
+    operator_api.visitor(visitor, "/messages", {"text": "Здравствуйте! Чем помочь?"})
+    page.wait_text("operator", "Чем помочь?")
+
+    # The visitor walks away: the countdown, then the attract screen, in the kiosk's own language, with nothing left.
+    page.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-kiosk-countdown]").is_displayed(), "no countdown")
+    open_attract_screen_after_reset(page)
+    assert driver.execute_script("return document.documentElement.lang") == "en"
+    assert page.items() == [] and page.composer().get_attribute("value") == ""
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-onscreen-keyboard]:not([hidden])") == []
+    assert driver.execute_script("return sessionStorage.length + localStorage.length") == 0
+    assert not (Path(server.data_dir) / "widget" / "tabs" / tab).exists(), "the tab's data is still on the server"
+    assert page.uncaught_errors() == []
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
@@ -141,7 +173,7 @@ def test_the_pre_chat_form_is_within_reach(page, driver):
 def test_a_language_chosen_at_the_screen_lasts_until_the_visitor_leaves(page, driver, server):
     emulate(driver, "portrait")
     open_attract_screen(page)
-    tap(driver, driver.find_element(By.CSS_SELECTOR, '[data-kiosk-language="ru"]'))
+    tap_css(driver, '[data-kiosk-language="ru"]')
     page.wait.until(
         lambda d: d.execute_script(
             "return document.documentElement.lang === 'ru' && document.querySelector('[data-kiosk-attract]').hidden"
@@ -154,7 +186,7 @@ def test_a_language_chosen_at_the_screen_lasts_until_the_visitor_leaves(page, dr
     assert driver.find_element(By.CSS_SELECTOR, "[data-kiosk-end]").text == "Завершить и стереть"
     page.send("Здравствуйте")
 
-    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-kiosk-end]"))
+    tap_css(driver, "[data-kiosk-end]")
     yes = page.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-kiosk-confirm-yes]"))
     assert yes.text == "Да, завершить и стереть"
     tap(driver, yes)
@@ -202,7 +234,7 @@ def test_larger_text_and_high_contrast_last_for_one_visitor(page, driver):
     assert larger.get_attribute("aria-pressed") == "false" and size() == normal_size
     tap(driver, larger)
 
-    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-kiosk-new]"))
+    tap_css(driver, "[data-kiosk-new]")
     tap(driver, page.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-kiosk-confirm-yes]")))
     # "Start new chat" goes straight into a fresh chat, with neither comfort of the visitor before.
     page.wait.until(
@@ -234,7 +266,7 @@ def test_a_kiosk_says_when_the_chat_service_is_down_and_still_resets(page, drive
     folder = Path(server.data_dir) / "widget" / "tabs" / tab
     assert folder.is_dir(), "the tab keeps no data folder; the check below would prove nothing"
 
-    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-kiosk-end]"))
+    tap_css(driver, "[data-kiosk-end]")
     tap(driver, page.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-kiosk-confirm-yes]")))
     open_attract_screen_after_reset(page)
     assert driver.execute_script("return sessionStorage.length + localStorage.length") == 0

@@ -163,6 +163,18 @@ export class OnscreenKeyboard {
       },
       { capture: true, passive: true },
     );
+    // The field's own submit button (the composer's Send, a form's) sends without taking the focus: the keyboard
+    // stays open for the next message, as a phone's does.
+    doc.addEventListener(
+      'mousedown',
+      (event) => {
+        const submit = event.target instanceof Element ? event.target.closest('[type=submit]') : null;
+        if (this.#open && submit && this.#field?.form && /** @type {HTMLButtonElement} */ (submit).form === this.#field.form) {
+          event.preventDefault();
+        }
+      },
+      true,
+    );
     doc.addEventListener('focusin', (event) => this.#focused(event.target));
     // Where the focus went is known only once it got there.
     doc.addEventListener('focusout', () => this.#clock.setTimeout(() => this.#focusMoved(), 0));
