@@ -74,7 +74,8 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:hr
   'poster', 'lowsrc', 'dynsrc', 'ping', 'codebase', 'cite', 'manifest', 'to', 'values', 'from', 'by', 'content']);
 // The page's own drawings (js/icons.js), each where the page puts it; an svg anywhere else was injected.
 const PAGE_ICONS = '.composer-attach > svg, .transcript-file > svg.transcript-file-icon, '
-  + '[data-quote-text] > svg.transcript-quote-icon, .transcript-reaction > svg.transcript-reaction-icon';
+  + '[data-quote-text] > svg.transcript-quote-icon, .transcript-reaction > svg.transcript-reaction-icon, '
+  + '.onscreen-keyboard-key > svg.onscreen-keyboard-icon';
 const FORBIDDEN = 'frame, frameset, object, embed, applet, base, portal, math, style, xmp, noscript, isindex, '
   + 'meta[http-equiv], iframe:not([data-preview-frame]):not([data-inspect-frame]), '
   + `svg:not(${PAGE_ICONS}), svg:not(${PAGE_ICONS}) *, script:not([src])`;

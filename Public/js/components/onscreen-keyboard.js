@@ -7,8 +7,9 @@
 // character, or shift, backspace, space, enter, symbols, language, hide) and `[data-onscreen-keyboard-announce]`.
 
 import { el, loadStylesheet } from '../dom.js';
+import { ACCENT_NAMES, drawKeys } from './onscreen-keyboard-keys.js';
 import { deleteBackward, insertText } from '../keyboard-editing.js';
-import { DEAD_KEYS, LAYOUTS, composeDead, keyboardLayouts, layerRows, shifted } from '../keyboard-layouts.js';
+import { DEAD_KEYS, LAYOUTS, composeDead, keyboardLayouts, shifted } from '../keyboard-layouts.js';
 
 /** The input types the keyboard types into; the others (password, number, file, …) it leaves alone. */
 const TEXT_INPUT_TYPES = new Set(['text', 'email', 'tel', 'search', 'url']);
@@ -16,23 +17,6 @@ const TEXT_INPUT_TYPES = new Set(['text', 'email', 'tel', 'search', 'url']);
 /** Holding backspace: the first repeat after this long, then one every interval (a hardware keyboard's pace). */
 const REPEAT_DELAY_MS = 500;
 const REPEAT_INTERVAL_MS = 80;
-
-/** The width, in letter keys, of each special key. */
-const WIDTH = Object.freeze({ shift: 1.5, backspace: 1.5, symbols: 1.5, language: 1.5, enter: 2, hide: 1.5, space: 3 });
-
-/** A dead key's name, by the strings key that says it. */
-const ACCENT_NAMES = Object.freeze({ '´': 'oskAccentAcute', '^': 'oskAccentCircumflex', '¨': 'oskAccentDiaeresis' });
-
-/** What the symbols key shows on the symbols layer, to go back to a layout's letters. */
-const LETTERS_LABEL = Object.freeze({ ar: 'أبج', he: 'אבג', ru: 'АБВ', uk: 'АБВ', kk: 'АӘБ' });
-
-/** The special keys' drawings, on a 24 × 24 grid, stroked. */
-const DRAWINGS = Object.freeze({
-  shift: ['M12 4l-8 8h4.5v7h7v-7H20z'],
-  backspace: ['M21 5H9l-6 7 6 7h12a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1z', 'M12 9l6 6', 'M18 9l-6 6'],
-  enter: ['M20 5v7a2 2 0 0 1-2 2H5', 'M9 10l-4 4 4 4'],
-  hide: ['M3 4h18v10H3z', 'M7 8h.01M11 8h.01M15 8h.01M8 11h8', 'M9 18l3 3 3-3'],
-});
 
 /**
  * Whether the keyboard types into this element: a textarea, or an input of a text type, that can be edited.
@@ -398,165 +382,15 @@ export class OnscreenKeyboard {
 
   /** Draws the current layer of the current layout. */
   #render() {
-    const root = this.#root;
-    if (!root) return;
-    const layout = this.#layout;
-    const letters = this.#layer === 'letters';
-    root.dir = layout.dir;
-    root.lang = layout.code;
-    root.dataset.layout = layout.code;
-    root.dataset.layer = this.#layer;
-    const rows = layerRows(layout, this.#layer);
-    const punctuation = rows.pop() ?? [];
-    const last = rows.length - 1;
-    /** @type {{ keys: HTMLElement[], units: number }[]} */
-    const built = rows.map((row, index) => {
-      const keys = row.map((text) => this.#characterKey(text, letters));
-      if (index === last) {
-        if (letters && !layout.caseless) keys.unshift(this.#shiftKey());
-        keys.push(this.#specialKey('backspace', 'oskBackspace'));
-      }
-      return { keys, units: unitsOf(keys) };
+    if (!this.#root) return;
+    drawKeys(this.#root, {
+      layout: this.#layout,
+      layer: this.#layer,
+      shift: this.#shift,
+      dead: this.#dead,
+      switchesLanguage: this.#codes.length > 1,
+      languageName: (code, inLanguage) => this.#languageName(code, inLanguage),
+      strings: this.#strings,
     });
-    const bottom = [
-      this.#symbolsKey(letters, layout.code),
-      ...(this.#codes.length > 1 ? [this.#languageKey(layout)] : []),
-      ...punctuation.map((text) => this.#characterKey(text, false)),
-      this.#spaceKey(layout.code),
-      this.#specialKey('enter', 'oskEnter'),
-      this.#specialKey('hide', 'oskHide'),
-    ];
-    const columns = Math.max(...built.map((row) => row.units), unitsOf(bottom));
-    // The space bar takes what the bottom row has to spare.
-    const space = bottom.find((key) => key.dataset.key === 'space');
-    if (space) space.style.flexGrow = String(WIDTH.space + columns - unitsOf(bottom));
-    built.push({ keys: bottom, units: columns });
-    root.replaceChildren(
-      ...built.map(({ keys, units }) => {
-        const row = el('div', 'onscreen-keyboard-row');
-        // Rows are written left to right as on hardware; under dir="rtl" they are laid out from the right.
-        const ordered = layout.dir === 'rtl' ? keys.reverse() : keys;
-        const margin = (columns - units) / 2;
-        row.append(...(margin > 0 ? [spacer(margin), ...ordered, spacer(margin)] : ordered));
-        return row;
-      }),
-    );
   }
-
-  /**
-   * @param {string} text The key's character, unshifted.
-   * @param {boolean} letters On the letters layer (where shift and dead keys act).
-   */
-  #characterKey(text, letters) {
-    const dead = letters && Object.hasOwn(DEAD_KEYS, text);
-    const shown = letters && this.#shift && !dead ? shifted(text, this.#layout.code) : text;
-    const key = keyButton(text, shown, 1);
-    if (dead) {
-      key.classList.add('onscreen-keyboard-dead');
-      key.setAttribute('aria-label', this.#strings.t(ACCENT_NAMES[text]));
-      key.setAttribute('aria-pressed', String(this.#dead === text));
-    }
-    return key;
-  }
-
-  #shiftKey() {
-    const key = this.#specialKey('shift', 'oskShift');
-    key.setAttribute('aria-pressed', String(this.#shift));
-    return key;
-  }
-
-  /**
-   * @param {boolean} letters
-   * @param {string} code
-   */
-  #symbolsKey(letters, code) {
-    const key = keyButton('symbols', letters ? '?123' : (LETTERS_LABEL[code] ?? 'ABC'), WIDTH.symbols, 'onscreen-keyboard-special');
-    key.setAttribute('aria-label', this.#strings.t(letters ? 'oskSymbols' : 'oskLetters'));
-    // "?123" reads left to right on a right-to-left layout too (not "123?").
-    if (letters) key.dir = 'ltr';
-    return key;
-  }
-
-  /** @param {import('../keyboard-layouts.js').Layout} layout */
-  #languageKey(layout) {
-    const key = keyButton('language', layout.label, WIDTH.language, 'onscreen-keyboard-special');
-    key.setAttribute('aria-label', this.#strings.t('oskLanguage', { language: this.#languageName(layout.code) }));
-    return key;
-  }
-
-  /** The space bar shows the layout's name in its own language ("Русский"), so the visitor sees which is on. */
-  #spaceKey(code) {
-    const name = this.#languageName(code, code);
-    const key = keyButton('space', name.charAt(0).toLocaleUpperCase(code) + name.slice(1), WIDTH.space, 'onscreen-keyboard-space');
-    key.setAttribute('aria-label', this.#strings.t('oskSpace'));
-    return key;
-  }
-
-  /**
-   * A key drawn rather than written, named for screen readers.
-   * @param {keyof typeof DRAWINGS} name
-   * @param {string} labelKey
-   */
-  #specialKey(name, labelKey) {
-    const key = keyButton(name, '', WIDTH[name], 'onscreen-keyboard-special');
-    key.setAttribute('aria-label', this.#strings.t(labelKey));
-    key.append(drawing(this.#doc, DRAWINGS[name]));
-    return key;
-  }
-}
-
-/**
- * @param {string} name Its `data-key`.
- * @param {string} text
- * @param {number} units Its width, in letter keys.
- * @param {string} [className]
- */
-function keyButton(name, text, units, className) {
-  const key = el('button', `onscreen-keyboard-key${className ? ` ${className}` : ''}`, text);
-  key.type = 'button';
-  key.dataset.key = name;
-  key.dataset.units = String(units);
-  key.style.flexGrow = String(units);
-  return key;
-}
-
-/** @param {HTMLElement[]} keys */
-function unitsOf(keys) {
-  return keys.reduce((sum, key) => sum + Number(key.dataset.units), 0);
-}
-
-/** Empty room that centres a row narrower than the keyboard, keeping every letter key the same width. */
-function spacer(units) {
-  const gap = el('span', 'onscreen-keyboard-spacer');
-  gap.setAttribute('aria-hidden', 'true');
-  gap.style.flexGrow = String(units);
-  return gap;
-}
-
-/**
- * @param {Document} doc
- * @param {readonly string[]} paths
- */
-function drawing(doc, paths) {
-  const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  for (const [attribute, value] of Object.entries({
-    width: '28',
-    height: '28',
-    viewBox: '0 0 24 24',
-    fill: 'none',
-    stroke: 'currentColor',
-    'stroke-width': '2',
-    'stroke-linecap': 'round',
-    'stroke-linejoin': 'round',
-    'aria-hidden': 'true',
-    focusable: 'false',
-  })) {
-    svg.setAttribute(attribute, value);
-  }
-  for (const data of paths) {
-    const path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
-    path.setAttribute('d', data);
-    svg.append(path);
-  }
-  return svg;
 }
