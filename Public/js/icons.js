@@ -20,6 +20,17 @@ const PATHS = Object.freeze({
  * @returns {SVGSVGElement}
  */
 export function icon(name, className, size = 20) {
+  return drawing(PATHS[name], className, size);
+}
+
+/**
+ * A drawing of stroked paths on a 24 × 24 grid, which screen readers skip (a component's own icons).
+ * @param {readonly string[]} paths
+ * @param {string} className
+ * @param {number} size pixels
+ * @returns {SVGSVGElement}
+ */
+export function drawing(paths, className, size) {
   const svg = document.createElementNS(SVG, 'svg');
   for (const [attribute, value] of Object.entries({
     class: className,
@@ -36,7 +47,7 @@ export function icon(name, className, size = 20) {
   })) {
     svg.setAttribute(attribute, value);
   }
-  for (const data of PATHS[name]) {
+  for (const data of paths) {
     const path = document.createElementNS(SVG, 'path');
     path.setAttribute('d', data);
     svg.append(path);

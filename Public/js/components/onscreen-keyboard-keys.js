@@ -3,6 +3,7 @@
 // named for screen readers.
 
 import { el } from '../dom.js';
+import { drawing } from '../icons.js';
 import { DEAD_KEYS, layerRows, shifted } from '../keyboard-layouts.js';
 
 /**
@@ -151,7 +152,7 @@ function spaceKey(view, code) {
 function specialKey(view, name, labelKey) {
   const key = keyButton(name, '', WIDTH[name], 'onscreen-keyboard-special');
   key.setAttribute('aria-label', view.strings.t(labelKey));
-  key.append(drawing(DRAWINGS[name]));
+  key.append(drawing(DRAWINGS[name], 'onscreen-keyboard-icon', 28));
   return key;
 }
 
@@ -181,34 +182,4 @@ function spacer(units) {
   gap.setAttribute('aria-hidden', 'true');
   gap.style.flexGrow = String(units);
   return gap;
-}
-
-/**
- * One of the special keys' drawings: the page's own, marked as such (`onscreen-keyboard-icon`).
- * @param {readonly string[]} paths
- */
-function drawing(paths) {
-  const doc = document;
-  const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  for (const [attribute, value] of Object.entries({
-    width: '28',
-    height: '28',
-    viewBox: '0 0 24 24',
-    fill: 'none',
-    stroke: 'currentColor',
-    'stroke-width': '2',
-    'stroke-linecap': 'round',
-    'stroke-linejoin': 'round',
-    'aria-hidden': 'true',
-    focusable: 'false',
-    class: 'onscreen-keyboard-icon',
-  })) {
-    svg.setAttribute(attribute, value);
-  }
-  for (const data of paths) {
-    const path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
-    path.setAttribute('d', data);
-    svg.append(path);
-  }
-  return svg;
 }
