@@ -168,6 +168,15 @@ def test_the_pre_chat_form_is_within_reach(page, driver):
         box = rect(driver, selector)
         assert box["top"] >= 0.4 * height and box["bottom"] <= height, f"{selector} is out of reach: {box}"
     assert driver.execute_script(SMALL_TARGETS_JS) == [], "targets under 56 px"
+    # The on-screen keyboard types into the form's fields as into the composer, and leaves the field in sight.
+    name = driver.find_element(By.CSS_SELECTOR, '[data-prechat-field="name"]')
+    tap(driver, name)
+    page.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-onscreen-keyboard]:not([hidden])"), "no keyboard")
+    for key in ("shift", "a", "n", "n"):
+        tap_css(driver, f'[data-onscreen-keyboard] [data-key="{key}"]')
+    assert name.get_attribute("value") == "Ann"
+    field, keys = rect(driver, '[data-prechat-field="name"]'), rect(driver, "[data-onscreen-keyboard]")
+    assert field["top"] >= 0 and field["bottom"] <= keys["top"], "the keyboard covers the field it types into"
 
 
 def test_a_language_chosen_at_the_screen_lasts_until_the_visitor_leaves(page, driver, server):
