@@ -1,9 +1,38 @@
 // Strings from `Public/i18n/{locale}.json`, with `{name}` placeholders. What only a feature shows
 // lives in `{locale}.{part}.json` and loads with that feature: `panels`, `kiosk`, `keyboard` (the kiosk's
-// on-screen keyboard), `launcher`, `survey`, `tray`, and `parts` (quotes, files, keyboards and uploads).
+// on-screen keyboard), `launcher`, `survey`, `tray`, `parts` (quotes, files, keyboards and uploads), and
+// `errors` (a refusal's sentence by its code). A plural sentence is `key_one`, `key_few`, … `key_other`.
+// `qps` is a tester's pseudo-locale: English drawn longer and accented (pseudo-locale.js).
 
 /** Locales that have a strings file. */
 export const LOCALES = Object.freeze(['en', 'ru']);
+/** The pseudo-locale, which has no files of its own. */
+export const PSEUDO_LOCALE = 'qps';
+
+/**
+ * The locale the page speaks for a browser's preferences (`navigator.languages`, best first): the first that names a
+ * locale exactly, or by its language (`pt-PT` finds `pt-BR`, `zh-TW` finds `zh-CN`); English when none does.
+ * @param {readonly string[]} preferences
+ * @returns {string}
+ */
+export function bestLocale(preferences) {
+  for (const wanted of preferences) {
+    const tag = String(wanted).toLowerCase();
+    const language = tag.split('-')[0];
+    const found = LOCALES.find((code) => code.toLowerCase() === tag) ?? LOCALES.find((code) => code.split('-')[0] === language);
+    if (found) return found;
+  }
+  return 'en';
+}
+
+/**
+ * The direction a locale is written in.
+ * @param {string} locale
+ * @returns {'rtl' | 'ltr'}
+ */
+export function directionOf(locale) {
+  return ['ar', 'he', 'fa', 'ur'].includes(locale.split('-')[0]) ? 'rtl' : 'ltr';
+}
 
 /**
  * The refusals the page words itself, by the error `code` the server sends (a 507, or a `result`
@@ -38,6 +67,26 @@ export class Strings {
   }
 
   /**
+   * The sentence for `count` in the form the language takes for it (`{count}` filled in); `key_other` where the
+   * language's form is missing.
+   * @param {string} key
+   * @param {number} count
+   * @param {Record<string, string | number>} [vars]
+   */
+  plural(key, count, vars = {}) {
+    const form = `${key}_${new Intl.PluralRules(this.#locale === PSEUDO_LOCALE ? 'en' : this.#locale).select(count)}`;
+    return this.t(form in this.#table ? form : `${key}_other`, { count, ...vars });
+  }
+
+  /**
+   * Whether a loaded table has `key`.
+   * @param {string} key
+   */
+  has(key) {
+    return key in this.#table;
+  }
+
+  /**
    * Adds one part's strings (`{locale}.{part}.json`; `''` is the main file, `{locale}.json`), loaded
    * once however often it is asked for. A part that fails to load leaves its keys to the markup's own
    * text (`apply`) or to themselves (`t`).
@@ -46,8 +95,12 @@ export class Strings {
    */
   load(part) {
     if (!this.#parts.has(part)) {
-      const file = part === '' ? this.#locale : `${this.#locale}.${part}`;
-      this.#parts.set(part, fetchTable(`/static/i18n/${file}.json`).then((table) => void Object.assign(this.#table, table)));
+      const pseudo = this.#locale === PSEUDO_LOCALE;
+      const locale = pseudo ? 'en' : this.#locale;
+      const file = part === '' ? locale : `${locale}.${part}`;
+      const table = fetchTable(`/static/i18n/${file}.json`);
+      const shown = pseudo ? Promise.all([table, import('./pseudo-locale.js')]).then(([t, m]) => m.pseudoTable(t)) : table;
+      this.#parts.set(part, shown.then((strings) => void Object.assign(this.#table, strings)));
     }
     return this.#parts.get(part);
   }
@@ -79,7 +132,7 @@ export class Strings {
  * @returns {Promise<Strings>}
  */
 export async function loadStrings(locale, parts = []) {
-  const strings = new Strings(LOCALES.includes(locale) ? locale : 'en');
+  const strings = new Strings(LOCALES.includes(locale) || locale === PSEUDO_LOCALE ? locale : 'en');
   await Promise.all(['', ...parts].map((part) => strings.load(part)));
   return strings;
 }

@@ -34,7 +34,7 @@ export function startHash(locale) {
  * @returns {string | null}
  */
 export function startLocale(hash) {
-  const match = /^#start=([a-z]{2,3})$/.exec(hash);
+  const match = /^#start=([a-z]{2,3}(?:-[A-Z]{2})?)$/.exec(hash);
   return match && LOCALES.includes(match[1]) ? match[1] : null;
 }
 

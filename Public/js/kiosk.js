@@ -14,15 +14,13 @@ import { startComforts } from './kiosk-comforts.js';
 import { guardDialogs } from './kiosk-dialogs.js';
 import { guardLinks } from './kiosk-links.js';
 import { IdleCountdown } from './kiosk-timer.js';
+import { directionOf } from './i18n.js';
 import { fetchLocationStatus } from './location-status.js';
 
 /** While the chat service is down, how often the kiosk asks whether it is back. */
 const SERVICE_CHECK_MS = 15_000;
 /** `error.transient` types that mean the chat service is not answering. */
 const SERVICE_DOWN = new Set(['noNetworkConnection', 'serverIsNotAvailable']);
-
-/** Locales written right to left. */
-const RTL_LOCALES = new Set(['ar', 'he', 'fa', 'ur']);
 
 /**
  * How this kiosk page was loaded: into a chat (a language chosen on the attract screen, or "Start new chat", say so
@@ -33,7 +31,7 @@ export function enterKiosk() {
   const hash = location.hash;
   if (hash) history.replaceState(null, '', location.pathname + location.search);
   const locale = startLocale(hash);
-  const language = locale === null ? undefined : { locale, dir: RTL_LOCALES.has(locale) ? 'rtl' : 'ltr' };
+  const language = locale === null ? undefined : { locale, dir: directionOf(locale) };
   return { started: hash.startsWith('#start='), language };
 }
 

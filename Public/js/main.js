@@ -2,7 +2,7 @@
 // components and the session, and starts the chat.
 
 import { ApiClient } from './api.js';
-import { loadStrings, REFUSAL_KEYS } from './i18n.js';
+import { bestLocale, directionOf, loadStrings, PSEUDO_LOCALE, REFUSAL_KEYS } from './i18n.js';
 import { ChatSession } from './session.js';
 import { VisitorKeeper } from './kept-visitor.js';
 import { ChatStore } from './store.js';
@@ -37,11 +37,14 @@ const CONFIG_DEFAULTS = Object.freeze({
  */
 function readConfig(body, options, search) {
   const theme = new URLSearchParams(search).get('theme') ?? '';
+  // `auto` (no locale given): the browser's languages choose; a kiosk's own languages, its first.
+  const wanted = body.dataset.mode === 'kiosk' ? (body.dataset.kioskLanguages ?? '').split(' ') : navigator.languages;
+  const locale = options.locale && options.locale !== 'auto' ? options.locale : bestLocale(wanted ?? []);
   return {
     location: body.dataset.location || 'default',
     mode: body.dataset.mode || 'widget',
-    locale: body.dataset.locale || 'en',
-    dir: options.dir === 'rtl' ? 'rtl' : 'ltr',
+    locale,
+    dir: options.dir ?? directionOf(locale),
     theme: options.dark === true ? 'dark' : options.dark === false ? 'light' : /^[\w-]{1,32}$/.test(theme) ? theme : null,
   };
 }
@@ -59,7 +62,9 @@ async function startWidget(doc) {
   const entry = kioskModule?.enterKiosk() ?? null;
   const config = { ...readConfig(doc.body, options, location.search), ...entry?.language };
   const html = doc.documentElement;
-  html.lang = config.locale;
+  // The pseudo-locale is English underneath: for the browser, dates and the chat service.
+  const language = config.locale === PSEUDO_LOCALE ? 'en' : config.locale;
+  html.lang = language;
   html.dir = config.dir;
   if (config.theme) html.dataset.theme = config.theme;
 
@@ -88,11 +93,12 @@ async function startWidget(doc) {
     api,
     store,
     location: config.location,
-    locale: config.locale,
+    locale: language,
     tab: { kiosk, coreLog: options.log },
     keeper,
     makeStream: inspect?.recordingStream,
-    wording: (code) => (Object.hasOwn(REFUSAL_KEYS, code) ? strings.t(REFUSAL_KEYS[code]) : null),
+    // The page's own sentence for every refusal (the errors part, by code), never the server's English.
+    wording: (code) => strings.t(Object.hasOwn(REFUSAL_KEYS, code) ? REFUSAL_KEYS[code] : strings.has(code) ? code : 'unknownError'),
   });
   // What the first view does not show loads the first time it is needed: the lightbox, the panels
   // (their markup too), the sound and the kiosk controller each cost the page's first load nothing.
@@ -138,7 +144,7 @@ async function startWidget(doc) {
     store,
     template,
     strings,
-    locale: config.locale,
+    locale: language,
     // A kiosk saves no files: a download could open the system's save dialog on a shared screen.
     fileLinks: !kiosk,
     actions: {
@@ -196,7 +202,11 @@ async function startWidget(doc) {
   );
   // The page kit's connection line as a banner: in the visitor's words, only while the stream is down.
   const banner = required(doc, '[data-connection-banner]');
-  new ConnectionStatus(banner, { store, label: (state) => (state === 'live' ? '' : strings.t(state)) });
+  // A fatal error says which (a banned visitor, a blocked account) where the errors part words it.
+  const fatal = () => (strings.has(`fatal_${store.fatal}`) ? `fatal_${store.fatal}` : 'failed');
+  new ConnectionStatus(banner, { store, label: (state) => (state === 'live' ? '' : strings.t(state === 'failed' ? fatal() : state)) });
+  // Refusals are worded from the errors part, loaded once the chat is live (it costs the first load nothing).
+  store.addEventListener('connection', () => store.connection === 'live' && void strings.load('errors'));
   // The department list and the offline form load when the chat's state first calls for them.
   const needsPanels = () =>
     ['departmentSelection', 'offlineMessage'].includes(store.visitState) || ['offline', 'busyOffline'].includes(store.onlineStatus);

@@ -97,13 +97,14 @@ export class ChatSession extends EventTarget {
   }
 
   /**
-   * The sentence a refusal shows: the page's own for the codes it words, else the server's.
+   * The sentence a refusal shows: the page's own (`wording`, by the error's code; `''` when it has none), else the
+   * error's own text (a page without wording: the tests').
    * @param {unknown} error An `ApiError`, or a `result` event's `error`.
    * @returns {string}
    */
   describe(error) {
     const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-    return (code !== '' && this.#wording(code)) || errorText(error);
+    return this.#wording(code) || errorText(error);
   }
 
   /** @returns {string | null} The tab id while a server has the tab open. */
@@ -497,6 +498,7 @@ export class ChatSession extends EventTarget {
       case 'error.fatal':
         console.error('The chat service reported a fatal error', data);
         this.stop();
+        store.set('fatal', typeof data.type === 'string' ? data.type : 'unknown');
         store.set('connection', 'failed');
         break;
       case 'error.transient':

@@ -36,6 +36,8 @@ const FIELDS = Object.freeze({
   survey: null,
   hintsEnabled: false,
   connection: 'connecting',
+  /** The type of the chat service's fatal error (`visitorBanned`, …) once the connection `failed` for one. */
+  fatal: '',
 });
 
 /**

@@ -37,9 +37,14 @@ public struct KioskConfiguration: Sendable, Equatable {
         self.languages = languages
     }
 
-    /// Whether `code` can be one of the kiosk's languages: a lower-case ISO 639 code of two or three letters.
+    /// Whether `code` can be one of the kiosk's languages: a lower-case ISO 639 code of two or three letters, perhaps
+    /// with a region (`pt-BR`, `zh-CN`).
     public static func isLanguage(_ code: String) -> Bool {
-        (2...3).contains(code.count) && code.allSatisfy { ("a"..."z").contains($0) }
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        let language = parts[0]
+        guard (2...3).contains(language.count), language.allSatisfy({ ("a"..."z").contains($0) }) else { return false }
+        guard parts.count == 2 else { return parts.count == 1 }
+        return parts[1].count == 2 && parts[1].allSatisfy { ("A"..."Z").contains($0) }
     }
 
     /// At most this many languages: each is a button on the attract screen.

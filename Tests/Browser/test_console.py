@@ -125,7 +125,8 @@ def test_operator_bans_a_visitor(windows, driver, wait):
         EC.visibility_of_element_located((By.CSS_SELECTOR, '[data-connection-banner][data-state="failed"]')),
         "the visitor's page never showed the fatal state",
     )
-    assert banner.text == "The chat is not available right now."
+    # In the page's own words for a banned visitor (the errors part), not the generic "not available".
+    assert banner.text == "This chat is no longer available to you."
     fatal = driver.execute_script("return window.__fatalEvents")
     assert any("visitorBanned" in event for event in fatal), f"fatal events: {fatal}"
 

@@ -94,8 +94,11 @@ def _count_in_comments(source: str, mark: str) -> int:
 #: its result: about 1.2 KB together); each card, picker and form itself loads when it is first needed. 79 KiB since
 #: the pre-chat form's hook (which left the page 13 B over 78 KiB) and the file tray's: the composer hands Send to an
 #: open tray and the session names the tab's upload path (about 250 B); the tray, its routing, strings and styles load
-#: with the first several files.
-PAGE_BUDGET = 79 * 1024
+#: with the first several files. 81 KiB since issue 34's languages: the page chooses its locale from the browser's
+#: languages (the list of seventeen, the matching and the direction), words every refusal and fatal error from its own
+#: tables (loading them once the chat is live) and draws the pseudo-locale when asked (about 1.2 KB); every locale's
+#: strings stay off the first load but the one the page speaks.
+PAGE_BUDGET = 81 * 1024
 
 
 def test_the_page_first_load_stays_within_its_budget(server):

@@ -132,7 +132,7 @@ export class FileTray {
     this.#note.textContent = notes.join(' ');
     this.#note.dataset.error = notes.length > 0 ? 'true' : 'false';
     this.#open();
-    this.#announce(this.#plural('trayAdded', this.#items.length));
+    this.#announce(this.#strings.plural('trayAdded', this.#items.length));
     void this.#pump();
   }
 
@@ -161,7 +161,7 @@ export class FileTray {
       this.#sending = false;
       delete this.root.dataset.sending;
       if (outcome.ok) {
-        this.#announce(this.#plural('traySent', ready.length));
+        this.#announce(this.#strings.plural('traySent', ready.length));
         this.#clear();
         return;
       }
@@ -181,7 +181,7 @@ export class FileTray {
       this.#uploading = false;
     }
     if (this.#items.length > 0 && this.#items.every((item) => item.state === 'ready' || item.state === 'refused')) {
-      this.#announce(this.#plural('trayReady', this.#items.filter((item) => item.state === 'ready').length));
+      this.#announce(this.#strings.plural('trayReady', this.#items.filter((item) => item.state === 'ready').length));
     }
   }
 
@@ -269,11 +269,6 @@ export class FileTray {
     return key ? this.#strings.t(key) : this.#strings.t('uploadFailed');
   }
 
-  /** A sentence about `count` files, in the plural form the page's language takes for it. */
-  #plural(key, count) {
-    const form = new Intl.PluralRules(this.#doc.documentElement.lang || 'en').select(count);
-    return this.#strings.t(`${key}_${form}`, { count });
-  }
 
   #say(text) {
     this.#note.textContent = text;

@@ -182,7 +182,7 @@ export class HintList {
       }),
     );
     this.#list.hidden = false;
-    if (announce) this.#status.textContent = this.#count(suggestions.length);
+    if (announce) this.#status.textContent = this.#strings.plural('hintsCount', suggestions.length);
   }
 
   #close() {
@@ -243,13 +243,5 @@ export class HintList {
     this.#input.dispatchEvent(new Event('input'));
     this.#input.focus();
     this.#input.setSelectionRange(text.length, text.length);
-  }
-
-  /** @param {number} count */
-  #count(count) {
-    const form = new Intl.PluralRules(this.#input.ownerDocument.documentElement.lang || 'en').select(count);
-    const key = `hintsCount_${form}`;
-    const text = this.#strings.t(key, { count });
-    return text === key ? this.#strings.t('hintsCount_other', { count }) : text;
   }
 }

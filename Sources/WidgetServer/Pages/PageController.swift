@@ -42,7 +42,7 @@ struct PageController {
         let page = WidgetPage(
             title: options.title ?? "Chat",
             location: options.location,
-            locale: options.locale,
+            locale: Self.firstPaintLocale(options.locale, acceptLanguage: request.headers[.acceptLanguage]),
             mode: mode,
             kiosk: mode == "kiosk" ? try KioskPage(query: query, configuration: configuration.kiosk) : nil,
             attach: mode != "kiosk" || configuration.kiosk.uploads,
@@ -60,6 +60,17 @@ struct PageController {
         }
         headers[.contentLength] = String(html.utf8.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The page's language before its script runs: the option's, or for `auto` the best for `Accept-Language`
+    /// (the page then chooses for `navigator.languages`, which says the same in a browser); English for the
+    /// pseudo-locale, which only the script draws.
+    private static func firstPaintLocale(_ option: String, acceptLanguage: String?) -> String {
+        switch option {
+        case WidgetLocales.automatic: WidgetLocales.best(of: WidgetLocales.preferences(acceptLanguage: acceptLanguage))
+        case WidgetLocales.pseudo: "en"
+        default: option
+        }
     }
 
     /// The `host` parameter if it names a site allowed to embed the widget (one of `--embed-origins`, or this server

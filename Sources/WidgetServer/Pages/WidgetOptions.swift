@@ -22,10 +22,12 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     var invitation: String?
     /// Shown after the visitor's message while no operator is online (the locale's default when empty).
     var offline: String?
+    /// `auto` (the default): the browser's languages choose; else one of `WidgetLocales.all`, or `qps`.
     var locale: String
     /// nil follows the system's colour scheme.
     var dark: Bool?
-    var dir: String
+    /// nil: the locale's direction.
+    var dir: String?
     var position: String
     var launcher: String
     /// A floating launcher's panel starts open.
@@ -65,9 +67,13 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
             prefill: try text(value("prefill"), "prefill", atMost: 1000),
             invitation: try text(value("invitation"), "invitation", atMost: 500),
             offline: try text(value("offline"), "offline", atMost: 500),
-            locale: try choice(value("locale"), "locale", of: ["en", "ru"]),
+            locale: try choice(
+                value("locale"),
+                "locale",
+                of: [WidgetLocales.automatic] + WidgetLocales.all + [WidgetLocales.pseudo]
+            ),
             dark: try flag(value("dark"), "dark"),
-            dir: try choice(value("dir"), "dir", of: ["ltr", "rtl"]),
+            dir: try optionalChoice(value("dir"), "dir", of: ["ltr", "rtl"]),
             position: try choice(value("position"), "position", of: ["right", "left"]),
             launcher: try choice(value("launcher"), "launcher", of: launchers),
             open: try flag(value("open"), "open") ?? false,

@@ -125,8 +125,12 @@ struct TabController {
     private static func validated(_ body: CreateTab, defaultLocation: String) throws -> TabSession.Options {
         let location = body.location ?? defaultLocation
         try Validation.key(location, field: "location", code: .invalidLocation)
-        if let locale = body.locale, !["en", "ru"].contains(locale) {
-            throw APIError(.invalidLocale, "locale is en or ru.", field: "locale")
+        if let locale = body.locale, !WidgetLocales.all.contains(locale) {
+            throw APIError(
+                .invalidLocale,
+                "locale is one of \(WidgetLocales.all.joined(separator: ", ")).",
+                field: "locale"
+            )
         }
         if let fields = body.visitorFields {
             try Validation.jsonObject(fields, field: "visitorFields", code: .invalidVisitorFields)
