@@ -5,7 +5,7 @@
 // `qps` is a tester's pseudo-locale: English drawn longer and accented (pseudo-locale.js).
 
 /** Locales that have a strings file. */
-export const LOCALES = Object.freeze(['en', 'ru']);
+export const LOCALES = Object.freeze(['en', 'ru', 'uk', 'kk', 'uz', 'az', 'de', 'fr', 'es', 'it', 'pt-BR', 'tr', 'pl', 'zh-CN', 'ja', 'ar', 'he']);
 /** The pseudo-locale, which has no files of its own. */
 export const PSEUDO_LOCALE = 'qps';
 

@@ -10,7 +10,7 @@ from conftest import WidgetPage, start_chromium
 from selenium.webdriver.support.ui import WebDriverWait
 
 #: (Chromium's --lang, the locale the page should speak, its direction).
-BROWSER_LANGUAGES = [("ru-RU", "ru", "ltr"), ("en-GB", "en", "ltr"), ("sw", "en", "ltr")]
+BROWSER_LANGUAGES = [("de-AT", "de", "ltr"), ("ja", "ja", "ltr"), ("ar-EG", "ar", "rtl"), ("sw", "en", "ltr")]
 
 LANGUAGE_JS = """
 const input = document.querySelector('[data-composer-input]');

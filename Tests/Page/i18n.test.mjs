@@ -10,6 +10,9 @@ test('the browser’s first language the page speaks wins, exactly or by its lan
   assert.equal(bestLocale(['en-GB', 'ru']), 'en');
   assert.equal(bestLocale(['xx-YY']), 'en');
   assert.equal(bestLocale([]), 'en');
+  assert.equal(bestLocale(['pt-PT', 'en']), 'pt-BR');
+  assert.equal(bestLocale(['zh-TW']), 'zh-CN');
+  assert.equal(bestLocale(['de-AT', 'de']), 'de');
   for (const locale of LOCALES) assert.equal(bestLocale([locale]), locale);
 });
 

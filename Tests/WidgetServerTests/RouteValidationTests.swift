@@ -235,7 +235,7 @@ import Testing
             let client = WidgetClient(stack)
             let cases: [(String, String)] = [
                 (#"{"location":"../x"}"#, "invalid_location"),
-                (#"{"locale":"fr"}"#, "invalid_locale"),
+                (#"{"locale":"fr-FR"}"#, "invalid_locale"),
                 (#"{"visitorFields":"not json"}"#, "invalid_visitor_fields"),
                 (#"{"departmentKey":""}"#, "invalid_department_key"),
                 (#"{"location":5}"#, "invalid_field"),

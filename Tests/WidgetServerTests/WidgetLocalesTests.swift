@@ -22,6 +22,10 @@ import Testing
         #expect(WidgetLocales.best(of: ["xx", "ru", "en"]) == "ru")
         #expect(WidgetLocales.best(of: ["en-GB", "ru"]) == "en")
         #expect(WidgetLocales.best(of: ["xx-YY", "zz"]) == "en")
+        #expect(WidgetLocales.best(of: ["pt-PT", "en"]) == "pt-BR")
+        #expect(WidgetLocales.best(of: ["zh-TW"]) == "zh-CN")
+        #expect(WidgetLocales.best(of: ["de-AT", "de"]) == "de")
+        #expect(WidgetLocales.best(of: ["he-IL"]) == "he")
         #expect(WidgetLocales.best(of: []) == "en")
     }
 
@@ -32,6 +36,7 @@ import Testing
         #expect(WidgetLocales.preferences(acceptLanguage: ";;;,,").isEmpty)
         let flood = Array(repeating: "xx", count: 1000).joined(separator: ",") + ",ru"
         #expect(WidgetLocales.preferences(acceptLanguage: flood).count == 32, "a long header is read only so far")
-        #expect(WidgetLocales.best(of: WidgetLocales.preferences(acceptLanguage: header)) == "ru")
+        #expect(WidgetLocales.best(of: WidgetLocales.preferences(acceptLanguage: header)) == "fr", "fr-CH finds French")
+        #expect(WidgetLocales.best(of: WidgetLocales.preferences(acceptLanguage: "sw, ru;q=0.8")) == "ru")
     }
 }

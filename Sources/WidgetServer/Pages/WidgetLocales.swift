@@ -4,7 +4,9 @@ import Foundation
 /// the choice of one for a browser's `Accept-Language`, the way the page chooses for `navigator.languages`
 /// (`Public/js/i18n.js` `bestLocale`), so that the first paint is already in the visitor's language.
 enum WidgetLocales {
-    static let all = ["en", "ru"]
+    static let all = [
+        "en", "ru", "uk", "kk", "uz", "az", "de", "fr", "es", "it", "pt-BR", "tr", "pl", "zh-CN", "ja", "ar", "he",
+    ]
     /// A tester's pseudo-locale: English drawn longer and accented (`Public/js/pseudo-locale.js`).
     static let pseudo = "qps"
     /// The `locale` option's value that lets the browser choose.
