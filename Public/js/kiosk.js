@@ -138,8 +138,19 @@ export class Kiosk {
     // Chromium on Linux, the usual kiosk system, has no on-screen keyboard: the page brings its own.
     if (config.keyboard === 'auto' || config.keyboard === 'onscreen') {
       const host = doc.querySelector('.widget-frame');
+      // A field touched while the keyboard loads gets it once it is in.
+      let touched = /** @type {EventTarget | null} */ (null);
+      const early = (/** @type {PointerEvent} */ event) => {
+        touched = event.pointerType === 'touch' ? event.target : null;
+      };
+      doc.addEventListener('pointerdown', early, true);
       import('./components/onscreen-keyboard.js').then(
-        (m) => m.startOnscreenKeyboard(doc, { strings, mode: config.keyboard, locale, languages: config.languages, host }),
+        (m) => {
+          doc.removeEventListener('pointerdown', early, true);
+          const keyboard = m.startOnscreenKeyboard(doc, { strings, mode: config.keyboard, locale, languages: config.languages, host });
+          const field = doc.activeElement;
+          if (m.isTextField(field) && (config.keyboard === 'onscreen' || field === touched)) void keyboard.show(field);
+        },
         (error) => console.warn('The on-screen keyboard did not load', error),
       );
     }
