@@ -114,4 +114,20 @@ import Testing
             #expect(try await client.get("/?location=gallery&inspect=1").status == 200)
         }
     }
+
+    @Test func theGalleryShowsAStateInALocaleOfTheTestersChoice() async throws {
+        try await withWidget { client in
+            let page = try await client.get("/inspect?state=hints&locale=qps")
+            #expect(page.status == 200)
+            #expect(page.text.contains(#"src="/?location=hints&amp;inspect=1&amp;dark=1&amp;dir=rtl&amp;locale=qps""#))
+            #expect(
+                page.text.contains(#"href="/inspect?state=prechat&amp;locale=qps""#),
+                "the states forget the locale"
+            )
+            let plain = try await client.get("/inspect")
+            #expect(!plain.text.contains("&amp;locale="), "a frame has a locale nobody chose")
+            let refused = try await client.get("/inspect?locale=xx")
+            #expect(refused.status == 400 && refused.text.contains(#""field":"locale""#))
+        }
+    }
 }

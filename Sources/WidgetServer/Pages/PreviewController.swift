@@ -191,34 +191,49 @@ struct PreviewController {
         }
         var frames: [Frame]
         var states: [Link]
+        /// `&locale=…` when one was chosen, for the states' links.
+        var localeQuery: String
         var hint: String
     }
 
     /// A gallery state (`state`, the first without one) in light and dark, left-to-right and right-to-left.
     private func inspect(_ request: Request, context: WidgetRequestContext) throws -> Response {
-        let named = FormQuery(request).get("state")
-        guard let state = GalleryState.named(named) else {
+        let query = FormQuery(request)
+        guard let state = GalleryState.named(query.get("state")) else {
             let names = GalleryState.all.map(\.name).joined(separator: ", ")
             throw APIError(.invalidVariant, "state is one of \(names).", field: "state")
         }
-        let looks =
-            [("light-ltr", "Light, left-to-right", "dark=0"), ("dark-ltr", "Dark, left-to-right", "dark=1")]
-            + [
-                ("light-rtl", "Light, right-to-left", "dark=0&dir=rtl"),
-                ("dark-rtl", "Dark, right-to-left", "dark=1&dir=rtl"),
-            ]
+        // The state in a locale of the tester's choice (the pseudo-locale shows overflow and untranslated strings).
+        let choices = WidgetLocales.all + [WidgetLocales.pseudo]
+        let locale = query.get("locale").flatMap { $0.isEmpty ? nil : $0 }
+        if let locale, !choices.contains(locale) {
+            throw APIError(.invalidOption, "locale is one of \(choices.joined(separator: ", ")).", field: "locale")
+        }
+        let localeQuery = locale.map { "&locale=\($0)" } ?? ""
+        let looks = [
+            ("light-ltr", "Light, left-to-right", "dark=0"),
+            ("dark-ltr", "Dark, left-to-right", "dark=1"),
+            ("light-rtl", "Light, right-to-left", "dark=0&dir=rtl"),
+            ("dark-rtl", "Dark, right-to-left", "dark=1&dir=rtl"),
+        ]
         let frames = looks.map { name, caption, look in
             InspectPage.Frame(
                 name: "inspect-\(name)",
                 caption: caption,
-                query: "location=\(state.location)&inspect=1&\(look)"
+                query: "location=\(state.location)&inspect=1&\(look)\(localeQuery)"
             )
         }
         let links = GalleryState.all.map {
             InspectPage.Link(name: $0.name, caption: $0.caption, current: $0 == state)
         }
+        let page = InspectPage(
+            frames: frames,
+            states: links,
+            localeQuery: localeQuery,
+            hint: state.hint
+        )
         return try html(
-            InspectPage(frames: frames, states: links, hint: state.hint),
+            page,
             template: "inspect",
             headers: PageSecurityHeaders.make(frameAncestors: frameAncestors(context))
         )
