@@ -146,7 +146,7 @@ def test_the_console_follows_the_browser_language_and_the_query_wins(server):
         browser.quit()
 
 
-def test_screenshots_of_the_russian_console_light_and_dark(windows, driver, wait):
+def test_screenshots_of_the_russian_console_light_dark_and_narrow(windows, driver, wait):
     windows.open_console()
     windows.open_widget()
     question = "Здравствуйте! Хочу узнать о доставке."
@@ -161,7 +161,8 @@ def test_screenshots_of_the_russian_console_light_and_dark(windows, driver, wait
         driver.find_element(By.CSS_SELECTOR, "[data-keyboard-add-row]").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-keyboard-row]"), "no keyboard row was added")
         assert driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == theme
-        driver.set_window_size(1280, 1400)
-        driver.save_screenshot(str(ARTIFACTS / f"console-ru-{theme}.png"))
+        for width, name in ((1280, theme), (400, f"{theme}-narrow")):
+            driver.set_window_size(width, 1400)
+            driver.save_screenshot(str(ARTIFACTS / f"console-ru-{name}.png"))
         driver.set_window_size(1024, 768)
     assert_no_script_errors(driver)
