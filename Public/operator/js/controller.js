@@ -1,24 +1,30 @@
 // Everything the console does: keeps the store in step with the service (list, visitors, locations,
 // typing) and performs the operator's actions. Each failure is reported to the alerts, never dropped.
 
+import { t, tOr } from './i18n.js';
 import { hasOpenChat } from './model.js';
 
-/** The survey "Start survey" sends: one question of each kind the widget draws (stars, radio, comment). */
-const CONSOLE_SURVEY = Object.freeze({
-  id: 1,
-  descriptor: {
-    forms: [
-      {
-        id: 1,
-        questions: [
-          { type: 'stars', text: 'How would you rate our help?' },
-          { type: 'radio', text: 'Did we answer your question?', options: ['Yes', 'Partly', 'No'] },
-          { type: 'comment', text: 'Anything we could do better?' },
-        ],
-      },
-    ],
-  },
-});
+/**
+ * The survey "Start survey" sends: one question of each kind the widget draws (stars, radio, comment), in the
+ * operator's language, as what the operator writes is.
+ */
+function consoleSurvey() {
+  return {
+    id: 1,
+    descriptor: {
+      forms: [
+        {
+          id: 1,
+          questions: [
+            { type: 'stars', text: t('survey.rate') },
+            { type: 'radio', text: t('survey.answered'), options: [t('survey.yes'), t('survey.partly'), t('survey.no')] },
+            { type: 'comment', text: t('survey.better') },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 /** Performs the operator's actions and keeps the store current. */
 export class ConsoleController {
@@ -71,7 +77,7 @@ export class ConsoleController {
       this.#store.replaceAll(chats);
       this.#store.setLocations(locations);
     } catch (error) {
-      this.#fail('Loading the chats', error);
+      this.#fail('task.loadChats', error);
     }
   }
 
@@ -80,7 +86,7 @@ export class ConsoleController {
     try {
       this.#store.setLocations(await this.#api.locations());
     } catch (error) {
-      this.#fail('Loading the locations', error);
+      this.#fail('task.loadLocations', error);
     }
   }
 
@@ -102,7 +108,7 @@ export class ConsoleController {
         try {
           this.#store.upsert(await this.#api.visitor(id));
         } catch (error) {
-          this.#fail('Loading a visitor', error);
+          this.#fail('task.loadVisitor', error);
           break;
         }
       } while (this.#stale.has(id));
@@ -117,7 +123,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   join(id) {
-    return this.#act('Join', id, () => this.#api.act(id, 'join'));
+    return this.#act('task.join', id, () => this.#api.act(id, 'join'));
   }
 
   /**
@@ -129,7 +135,7 @@ export class ConsoleController {
    */
   send(id, text, quotedId) {
     const body = quotedId === null ? { text } : { text, quote: { messageId: quotedId } };
-    return this.#act('Send', id, async () => {
+    return this.#act('task.send', id, async () => {
       await this.#joinIfWaiting(id);
       await this.#api.act(id, 'messages', body);
     });
@@ -142,7 +148,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   edit(id, messageId, text) {
-    return this.#act('Edit', id, () => this.#api.editMessage(id, messageId, text));
+    return this.#act('task.edit', id, () => this.#api.editMessage(id, messageId, text));
   }
 
   /**
@@ -151,7 +157,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   remove(id, messageId) {
-    return this.#act('Delete', id, () => this.#api.deleteMessage(id, messageId));
+    return this.#act('task.delete', id, () => this.#api.deleteMessage(id, messageId));
   }
 
   /**
@@ -160,7 +166,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   sendKeyboard(id, rows) {
-    return this.#act('Send keyboard', id, async () => {
+    return this.#act('task.sendKeyboard', id, async () => {
       await this.#joinIfWaiting(id);
       await this.#api.act(id, 'keyboard', { rows });
     });
@@ -172,7 +178,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   sendFile(id, file) {
-    return this.#act('Send file', id, async () => {
+    return this.#act('task.sendFile', id, async () => {
       await this.#joinIfWaiting(id);
       await this.#api.act(id, 'files', file);
     });
@@ -185,7 +191,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   typing(id, typing) {
-    return this.#act('Typing', id, () => this.#api.act(id, 'typing', { typing }), false);
+    return this.#act('task.typing', id, () => this.#api.act(id, 'typing', { typing }), false);
   }
 
   /**
@@ -194,7 +200,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   markRead(id) {
-    return this.#act('Mark read', id, () => this.#api.act(id, 'read'), false);
+    return this.#act('task.markRead', id, () => this.#api.act(id, 'read'), false);
   }
 
   /**
@@ -203,7 +209,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   transfer(id, departmentKey) {
-    return this.#act('Transfer', id, () => this.#api.act(id, 'transfer', { departmentKey }));
+    return this.#act('task.transfer', id, () => this.#api.act(id, 'transfer', { departmentKey }));
   }
 
   /**
@@ -211,7 +217,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   close(id) {
-    return this.#act('Close chat', id, () => this.#api.act(id, 'close'));
+    return this.#act('task.close', id, () => this.#api.act(id, 'close'));
   }
 
   /**
@@ -220,7 +226,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   startSurvey(id) {
-    return this.#act('Start survey', id, () => this.#api.act(id, 'survey', CONSOLE_SURVEY));
+    return this.#act('task.survey', id, () => this.#api.act(id, 'survey', consoleSurvey()));
   }
 
   /**
@@ -230,9 +236,9 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   askForContacts(id) {
-    return this.#act('Ask for contacts', id, async () => {
+    return this.#act('task.contacts', id, async () => {
       await this.#joinIfWaiting(id);
-      await this.#api.act(id, 'messages', { text: 'Could you leave your name and e-mail, so we can get back to you?', kind: 'cont_req' });
+      await this.#api.act(id, 'messages', { text: t('prompt.contacts'), kind: 'cont_req' });
     });
   }
 
@@ -243,9 +249,9 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   offerCallBack(id) {
-    return this.#act('Offer a call back', id, async () => {
+    return this.#act('task.callback', id, async () => {
       await this.#joinIfWaiting(id);
-      await this.#api.act(id, 'messages', { text: 'Shall we call you back? It takes a minute.', kind: 'action_request' });
+      await this.#api.act(id, 'messages', { text: t('prompt.callback'), kind: 'action_request' });
     });
   }
 
@@ -256,7 +262,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   invite(id) {
-    return this.#act('Invite to chat', id, () => this.#api.act(id, 'invite', { text: 'Hello! Can I help you with anything?' }));
+    return this.#act('task.invite', id, () => this.#api.act(id, 'invite', { text: t('prompt.invite') }));
   }
 
   /**
@@ -265,7 +271,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   setBanned(id, banned) {
-    return this.#act(banned ? 'Ban' : 'Unban', id, () => this.#api.act(id, 'ban', { banned }));
+    return this.#act(banned ? 'task.ban' : 'task.unban', id, () => this.#api.act(id, 'ban', { banned }));
   }
 
   /**
@@ -274,7 +280,7 @@ export class ConsoleController {
    * @returns {Promise<boolean>}
    */
   setPaused(id, paused) {
-    return this.#act(paused ? 'Pause scenario' : 'Resume scenario', id, () =>
+    return this.#act(paused ? 'task.pause' : 'task.resume', id, () =>
       this.#api.act(id, 'scenario', { paused }),
     );
   }
@@ -290,7 +296,7 @@ export class ConsoleController {
       await this.loadLocations();
       return true;
     } catch (error) {
-      this.#fail('Set status', error);
+      this.#fail('task.setStatus', error);
       return false;
     }
   }
@@ -303,20 +309,26 @@ export class ConsoleController {
   }
 
   /** Runs an action on a visitor, then refreshes them (the event stream would too, a moment later). */
-  async #act(label, id, action, refresh = true) {
+  async #act(task, id, action, refresh = true) {
     try {
       await action();
       if (refresh) await this.refreshVisitor(id);
       return true;
     } catch (error) {
-      this.#fail(label, error);
+      this.#fail(task, error);
       return false;
     }
   }
 
-  #fail(label, error) {
-    console.warn(`${label} failed`, error);
-    const reason = error instanceof Error && error.message !== '' ? error.message : String(error);
-    this.#report(`${label} failed: ${reason}`);
+  /**
+   * Reports a failed task in the console's words: the reason for the error's `code` when the strings have one,
+   * else the service's own sentence (kept in the log either way).
+   * @param {string} task The task's string key (`task.…`).
+   */
+  #fail(task, error) {
+    console.warn(`${task} failed`, error);
+    const code = typeof error?.code === 'string' ? error.code : '';
+    const reason = tOr(`reason.${code}`, error instanceof Error && error.message !== '' ? error.message : String(error));
+    this.#report(t('failed', { action: t(task), reason }));
   }
 }

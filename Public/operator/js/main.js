@@ -4,6 +4,7 @@
 import { ConsoleApi } from './api.js';
 import { ConsoleController } from './controller.js';
 import { ConsoleEvents } from './events.js';
+import { loadConsoleStrings } from './i18n.js';
 import { ConsoleStore } from './store.js';
 import { Alerts } from './components/alerts.js';
 import { ChatList } from './components/chat-list.js';
@@ -79,4 +80,6 @@ function template(doc, name) {
   return /** @type {HTMLTemplateElement} */ (required(doc, `template[data-template="${name}"]`));
 }
 
+// The strings come first: every component words itself from them as it renders.
+await loadConsoleStrings(document);
 startConsole(document);

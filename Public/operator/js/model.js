@@ -1,5 +1,7 @@
 // Pure reads of the service's wire chat and message objects (PROTOCOL.md §4): what the views show
-// and which actions a message allows. No DOM here.
+// and which actions a message allows. No DOM here; words come from the console's strings (i18n.js).
+
+import { t, tOr } from './i18n.js';
 
 /** Chat states that take no more messages. */
 const CLOSED_STATES = new Set(['closed', 'closed_by_operator', 'closed_by_visitor']);
@@ -14,33 +16,23 @@ const SYSTEM_KINDS = new Set(['info', 'operator_busy', 'cont_req', 'action_reque
 const DELETABLE_KINDS = new Set(['operator', 'file_operator', 'keyboard', 'info', 'operator_busy', 'cont_req']);
 const QUOTABLE_KINDS = new Set(['visitor', 'operator', 'file_visitor', 'file_operator']);
 
-/** Readable names of message kinds, shown beside the sender. */
-export const KIND_LABELS = Object.freeze({
-  visitor: 'visitor',
-  operator: 'operator',
-  info: 'info',
-  operator_busy: 'operator busy',
-  file_visitor: 'file from visitor',
-  file_operator: 'file from operator',
-  keyboard: 'keyboard',
-  keyboard_response: 'keyboard answer',
-  sticker_visitor: 'sticker',
-  action_request: 'action request',
-  cont_req: 'contacts request',
-  contacts: 'contacts',
-  for_operator: 'note for operators',
-});
+/**
+ * A message kind's readable name, shown beside the sender; the wire kind when the strings have none.
+ * @param {string} kind
+ * @returns {string}
+ */
+export function kindLabel(kind) {
+  return tOr(`kind.${kind}`, kind);
+}
 
-/** Readable chat states. */
-export const STATE_LABELS = Object.freeze({
-  none: 'no chat',
-  queue: 'in queue',
-  chatting: 'chatting',
-  invitation: 'invited, waiting for a reply',
-  closed: 'closed',
-  closed_by_operator: 'closed by operator',
-  closed_by_visitor: 'closed by visitor',
-});
+/**
+ * A chat state's readable name; the wire state when the strings have none.
+ * @param {string} state
+ * @returns {string}
+ */
+export function stateLabel(state) {
+  return tOr(`state.${state}`, state);
+}
 
 /**
  * @param {{chat?: object | null}} visitor
@@ -185,8 +177,8 @@ export function keyboardOf(message) {
 export function quoteText(message) {
   const quote = message.quote;
   if (!quote || typeof quote !== 'object') return null;
-  if (quote.state === 'pending') return 'Quote pending…';
-  if (quote.state !== 'filled' || !quote.message) return 'The quoted message is gone.';
+  if (quote.state === 'pending') return t('quote.pending');
+  if (quote.state !== 'filled' || !quote.message) return t('quote.gone');
   const original = quote.message;
   const author = typeof original.name === 'string' && original.name !== '' ? `${original.name}: ` : '';
   return author + summaryOf({ kind: original.kind, text: original.text ?? '' });
@@ -199,9 +191,9 @@ export function quoteText(message) {
  */
 export function summaryOf(message) {
   const files = filesOf(message);
-  if (files.length > 0) return `File: ${files.map((file) => file.filename).join(', ')}`;
-  if (message.kind === 'keyboard') return 'Keyboard';
-  if (message.kind === 'sticker_visitor') return 'Sticker';
+  if (files.length > 0) return t('summary.file', { names: files.map((file) => file.filename).join(', ') });
+  if (message.kind === 'keyboard') return t('summary.keyboard');
+  if (message.kind === 'sticker_visitor') return t('summary.sticker');
   return typeof message.text === 'string' ? message.text : '';
 }
 

@@ -2,6 +2,8 @@
 // screen readers hear what is added): each failure stays visible until the operator dismisses it;
 // the oldest go once there are too many.
 
+import { t } from '../i18n.js';
+
 /** How many errors stay on screen at once. */
 export const MAX_ALERTS = 4;
 
@@ -37,7 +39,7 @@ export class Alerts {
     const fragment = /** @type {DocumentFragment} */ (this.#template.content.cloneNode(true));
     const item = /** @type {HTMLElement} */ (fragment.firstElementChild);
     item.querySelector('[data-alert-text]').textContent = message;
-    item.querySelector('[data-alert-dismiss]').setAttribute('aria-label', `Dismiss: ${message}`);
+    item.querySelector('[data-alert-dismiss]').setAttribute('aria-label', t('alerts.dismissLabel', { message }));
     this.#root.append(item);
     while (this.#root.childElementCount > MAX_ALERTS) this.#root.firstElementChild?.remove();
   }

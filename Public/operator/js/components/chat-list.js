@@ -2,7 +2,8 @@
 // (name, location, chat state, unread count, badges, last message); choosing one selects it.
 // Rows are reused and only inserted, so the focused button never leaves the page.
 
-import { chatState, megabytes, messagesOf, NEAR_BUDGET, STATE_LABELS, storageShare, summaryOf, unreadCount } from '../model.js';
+import { chatState, megabytes, messagesOf, NEAR_BUDGET, stateLabel, storageShare, summaryOf, unreadCount } from '../model.js';
+import { plural, t } from '../i18n.js';
 
 /** Renders the store's visitors and reports the operator's choice. */
 export class ChatList {
@@ -86,11 +87,11 @@ export class ChatList {
     if (selected) button.setAttribute('aria-current', 'true');
     else button.removeAttribute('aria-current');
 
-    item.querySelector('[data-chat-name]').textContent = visitor.visitorName || 'Visitor';
+    item.querySelector('[data-chat-name]').textContent = visitor.visitorName || t('visitor.fallbackName');
     item.querySelector('[data-chat-location]').textContent = visitor.location;
-    item.querySelector('[data-chat-state]').textContent = STATE_LABELS[state] ?? state;
+    item.querySelector('[data-chat-state]').textContent = stateLabel(state);
     const unreadBadge = item.querySelector('[data-chat-unread]');
-    unreadBadge.textContent = unread === 1 ? '1 unread' : `${unread} unread`;
+    unreadBadge.textContent = plural('chats.unread', unread);
     unreadBadge.hidden = unread === 0;
     item.querySelector('[data-chat-badge="banned"]').hidden = !visitor.banned;
     item.querySelector('[data-chat-badge="paused"]').hidden = !visitor.scenarioPaused;
@@ -98,8 +99,11 @@ export class ChatList {
     const share = storageShare(visitor);
     const storageBadge = item.querySelector('[data-chat-badge="storage"]');
     storageBadge.hidden = share < NEAR_BUDGET;
-    storageBadge.textContent = `Storage ${Math.floor(share * 100)} %`;
-    storageBadge.title = `${megabytes(visitor.storage?.usedBytes ?? 0)} of ${megabytes(visitor.storage?.budgetBytes ?? 0)} MB stored`;
+    storageBadge.textContent = t('chats.storage', { percent: Math.floor(share * 100) });
+    storageBadge.title = t('chats.storageTitle', {
+      used: megabytes(visitor.storage?.usedBytes ?? 0),
+      budget: megabytes(visitor.storage?.budgetBytes ?? 0),
+    });
     item.querySelector('[data-chat-last]').textContent = last;
   }
 

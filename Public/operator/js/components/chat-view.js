@@ -2,6 +2,7 @@
 // visitor is typing, and marks the visitor's messages read while their chat is shown; the panel,
 // transcript, composer and tools inside are components of their own.
 
+import { t } from '../i18n.js';
 import { hasOpenChat, unreadCount } from '../model.js';
 
 /** Shows the chat view when a visitor is selected. */
@@ -39,7 +40,7 @@ export class ChatView {
 
     const { typing, draft } = this.#store.typing(visitor.visitorId);
     this.#typing.hidden = !typing;
-    this.#typing.textContent = typing ? (draft === '' ? 'The visitor is typing…' : `The visitor is typing: ${draft}`) : '';
+    this.#typing.textContent = typing ? (draft === '' ? t('typing.visitor') : t('typing.visitorDraft', { draft })) : '';
 
     this.#markRead(visitor);
   }

@@ -5,6 +5,7 @@
 
 import { handleComposerKeys } from '../../../shared/composer-keys.js';
 import { hasOpenChat, messagesOf, summaryOf } from '../model.js';
+import { t } from '../i18n.js';
 
 /** After this long without a keystroke the operator counts as no longer typing, in milliseconds. */
 export const TYPING_IDLE_MS = 4000;
@@ -169,6 +170,6 @@ export class Composer {
     const summary = summaryOf(mode.message);
     const author = mode.message.name ? `${mode.message.name}: ` : '';
     this.#chipText.textContent =
-      mode.kind === 'quote' ? `Quoting ${author}${summary}` : `Editing your message: ${summary}`;
+      mode.kind === 'quote' ? t('composer.quoting', { author, summary }) : t('composer.editing', { summary });
   }
 }

@@ -2,14 +2,15 @@
 // shown, saying whether the list is live.
 
 import { ConnectionStatus } from '../../../shared/connection-status.js';
+import { t } from '../i18n.js';
 
-/** Text for each connection state. */
-export const CONNECTION_LABELS = Object.freeze({
-  connecting: 'Connecting…',
-  live: 'Live',
-  reconnecting: 'Connection lost. Reconnecting…',
+/** The string key for each connection state. */
+export const CONNECTION_KEYS = Object.freeze({
+  connecting: 'connection.connecting',
+  live: 'connection.live',
+  reconnecting: 'connection.reconnecting',
   // EventSource gave up; the console opens the stream again (events.js).
-  closed: 'Connection lost. Reconnecting…',
+  closed: 'connection.reconnecting',
 });
 
 /** Tells the operator whether changes are arriving. */
@@ -20,6 +21,6 @@ export class ConnectionIndicator extends ConnectionStatus {
    * @param {import('../store.js').ConsoleStore} deps.store
    */
   constructor(root, { store }) {
-    super(root, { store, label: (state) => CONNECTION_LABELS[state] ?? state });
+    super(root, { store, label: (state) => (state in CONNECTION_KEYS ? t(CONNECTION_KEYS[state]) : state) });
   }
 }

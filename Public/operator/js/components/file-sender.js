@@ -1,6 +1,8 @@
 // The file sender. It owns `[data-file-sender]`: pick a file, add an optional caption, send it to
 // the selected visitor (read in the browser and posted as base64).
 
+import { t } from '../i18n.js';
+
 /** The largest file the console sends; the service reads request bodies up to 32 MB, base64 adds a third. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -40,14 +42,14 @@ export class FileSender {
     const visitor = this.#store.selected;
     if (visitor === undefined) return false;
     if (file.size > MAX_FILE_BYTES) {
-      this.#report(`Send file failed: ${file.name} is larger than ${MAX_FILE_BYTES / (1024 * 1024)} MB.`);
+      this.#report(t('file.tooLarge', { name: file.name, megabytes: MAX_FILE_BYTES / (1024 * 1024) }));
       return false;
     }
     let base64;
     try {
       base64 = await readBase64(file);
     } catch (error) {
-      this.#report(`Send file failed: ${file.name} could not be read (${error}).`);
+      this.#report(t('file.unreadable', { name: file.name, reason: String(error) }));
       return false;
     }
     return this.#controller.sendFile(visitor.visitorId, {

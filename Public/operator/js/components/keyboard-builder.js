@@ -2,10 +2,17 @@
 // and optionally a URL (http or https) or a text to insert; "Send keyboard" sends it to the selected
 // visitor. The browser's own form validation names missing or bad fields.
 
+import { t } from '../i18n.js';
+
 /** Fields of one button, as the console API takes them. */
 const FIELDS = Object.freeze(['id', 'text', 'url', 'textToInsert']);
 /** Visible names of the fields, for the accessible names that say which row and button. */
-const FIELD_LABELS = Object.freeze({ id: 'Id', text: 'Text', url: 'URL (optional)', textToInsert: 'Insert text (optional)' });
+const FIELD_KEYS = Object.freeze({
+  id: 'keyboard.field.id',
+  text: 'keyboard.field.text',
+  url: 'keyboard.field.url',
+  textToInsert: 'keyboard.field.textToInsert',
+});
 
 /** Builds a keyboard and sends it. */
 export class KeyboardBuilder {
@@ -78,7 +85,7 @@ export class KeyboardBuilder {
   #validate() {
     for (const input of this.#form.querySelectorAll('[data-field="url"]')) {
       const field = /** @type {HTMLInputElement} */ (input);
-      field.setCustomValidity(field.value.trim() === '' || isWebURL(field.value.trim()) ? '' : 'Use an http or https URL.');
+      field.setCustomValidity(field.value.trim() === '' || isWebURL(field.value.trim()) ? '' : t('keyboard.badUrl'));
     }
     if (this.rows().length === 0) {
       this.#addRow();
@@ -128,19 +135,19 @@ export class KeyboardBuilder {
   /** Names every row and field by position, so a screen reader says which button a field belongs to. */
   #renumber() {
     this.#rows.querySelectorAll('[data-keyboard-row]').forEach((row, rowIndex) => {
-      row.querySelector('[data-keyboard-row-legend]').textContent = `Row ${rowIndex + 1}`;
+      row.querySelector('[data-keyboard-row-legend]').textContent = t('keyboard.rowNumber', { row: rowIndex + 1 });
       row.querySelectorAll('[data-keyboard-button-spec]').forEach((spec, buttonIndex) => {
         for (const field of FIELDS) {
           spec
             .querySelector(`[data-field="${field}"]`)
-            .setAttribute('aria-label', `Row ${rowIndex + 1}, button ${buttonIndex + 1}: ${FIELD_LABELS[field]}`);
+            .setAttribute('aria-label', t('keyboard.fieldLabel', { row: rowIndex + 1, button: buttonIndex + 1, field: t(FIELD_KEYS[field]) }));
         }
         spec
           .querySelector('[data-keyboard-remove-button]')
-          .setAttribute('aria-label', `Remove button ${buttonIndex + 1} of row ${rowIndex + 1}`);
+          .setAttribute('aria-label', t('keyboard.removeButtonLabel', { button: buttonIndex + 1, row: rowIndex + 1 }));
       });
-      row.querySelector('[data-keyboard-remove-row]').setAttribute('aria-label', `Remove row ${rowIndex + 1}`);
-      row.querySelector('[data-keyboard-add-button]').setAttribute('aria-label', `Add button to row ${rowIndex + 1}`);
+      row.querySelector('[data-keyboard-remove-row]').setAttribute('aria-label', t('keyboard.removeRowLabel', { row: rowIndex + 1 }));
+      row.querySelector('[data-keyboard-add-button]').setAttribute('aria-label', t('keyboard.addButtonLabel', { row: rowIndex + 1 }));
     });
   }
 }

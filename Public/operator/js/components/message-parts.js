@@ -1,15 +1,10 @@
 // Builders for the richer parts of a transcript row: a file message's links and previews, and a
 // keyboard's rows of buttons with its state. Text goes in with textContent; links only to http(s).
 
-/** Readable keyboard states. */
-export const KEYBOARD_STATE_LABELS = Object.freeze({
-  pending: 'Keyboard waiting for the visitor',
-  completed: 'Keyboard answered',
-  canceled: 'Keyboard canceled',
-});
+import { consoleLocale, t, tOr } from '../i18n.js';
 
-/** What a button's look adds to its text. */
-const LOOK_NOTES = Object.freeze({ showing: '', showing_selected: ' (shown selected)', hidden: ' (hidden)' });
+/** The string key of what a button's look adds to its text; a plain shown button adds nothing. */
+const LOOK_KEYS = Object.freeze({ showing_selected: 'keyboardButton.shownSelected', hidden: 'keyboardButton.hidden' });
 
 /**
  * The nodes of a file message: one download link per file (with a preview for images) and the caption.
@@ -57,7 +52,7 @@ export function makeKeyboardBlock(keyboard) {
   const state = document.createElement('p');
   state.className = 'transcript-keyboard-state';
   state.dataset.keyboardState = keyboard.state;
-  state.textContent = KEYBOARD_STATE_LABELS[keyboard.state] ?? keyboard.state;
+  state.textContent = tOr(`keyboardState.${keyboard.state}`, keyboard.state);
   const rows = keyboard.rows.map((row) => {
     const list = document.createElement('ul');
     list.className = 'transcript-keyboard-row';
@@ -67,7 +62,8 @@ export function makeKeyboardBlock(keyboard) {
       item.dataset.keyboardButton = button.id;
       item.dataset.look = button.look;
       if (button.chosen) item.dataset.chosen = 'true';
-      item.textContent = `${button.text}${LOOK_NOTES[button.look] ?? ''}${button.chosen ? ' (chosen)' : ''}`;
+      const looked = button.look in LOOK_KEYS ? t(LOOK_KEYS[button.look], { text: button.text }) : button.text;
+      item.textContent = button.chosen ? t('keyboardButton.chosen', { text: looked }) : looked;
       const link = safeLink(button.link);
       if (link !== null) {
         const anchor = document.createElement('a');
@@ -99,7 +95,8 @@ function safeLink(value) {
 // The widget's rule (Public/js/format.js), so that the operator and the visitor see the same size; the
 // console is served from its own root and cannot import the widget's module.
 function formatSize(bytes) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+  const number = (value, digits) => new Intl.NumberFormat(consoleLocale(), { maximumFractionDigits: digits, useGrouping: false }).format(value);
+  if (bytes < 1024) return t('size.bytes', { size: number(bytes, 0) });
+  if (bytes < 1024 * 1024) return t('size.kilobytes', { size: number(Math.round(bytes / 1024), 0) });
+  return t('size.megabytes', { size: number(bytes / 1024 / 1024, 1) });
 }

@@ -1,6 +1,8 @@
 // The online status form. It owns `[data-status-form]`: choose a location and a status, then set it;
 // the location's current status is shown beside the form.
 
+import { t, tOr } from '../i18n.js';
+
 /** Sets a location's online status. */
 export class StatusForm {
   #locations;
@@ -55,7 +57,7 @@ export class StatusForm {
   /** Shows the chosen location's status; `pick` also preselects it in the status choice. */
   #showCurrent(pick) {
     const location = this.#store.locations.find((candidate) => candidate.name === this.#locations.value);
-    this.#current.textContent = location === undefined ? '' : `Now: ${location.onlineStatus}`;
+    this.#current.textContent = location === undefined ? '' : t('status.current', { status: tOr(`status.${location.onlineStatus}`, location.onlineStatus) });
     if (pick && location !== undefined) this.#status.value = location.onlineStatus;
   }
 }

@@ -10,13 +10,14 @@ import {
   canQuote,
   captionOf,
   filesOf,
-  KIND_LABELS,
   keyboardOf,
+  kindLabel,
   messageTime,
   messagesOf,
   quoteText,
   summaryOf,
 } from '../model.js';
+import { consoleLocale, t } from '../i18n.js';
 import { makeFileBlock, makeKeyboardBlock } from './message-parts.js';
 
 /** How close to the bottom (in px) still counts as reading the newest messages. */
@@ -38,7 +39,7 @@ export class Transcript {
   /** @type {WeakMap<HTMLLIElement, string>} Each row's message, as JSON, to skip unchanged ones. */
   #rendered = new WeakMap();
   #stickToBottom = true;
-  #timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  #timeFormat = new Intl.DateTimeFormat(consoleLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
   /**
    * @param {HTMLElement} root The `[data-transcript]` element.
@@ -116,8 +117,8 @@ export class Transcript {
     item.dataset.author = author;
 
     const sender = item.querySelector('[data-message-sender]');
-    sender.textContent = message.name || (author === 'system' ? 'System' : '');
-    item.querySelector('[data-message-kind-label]').textContent = KIND_LABELS[message.kind] ?? message.kind;
+    sender.textContent = message.name || (author === 'system' ? t('transcript.system') : '');
+    item.querySelector('[data-message-kind-label]').textContent = kindLabel(message.kind);
     const time = item.querySelector('[data-message-time]');
     const date = new Date(messageTime(message));
     time.textContent = Number.isNaN(date.getTime()) ? '' : this.#timeFormat.format(date);
@@ -147,9 +148,9 @@ export class Transcript {
     keyboardBlock.hidden = keyboard === null;
 
     const summary = summaryOf(message).slice(0, 60);
-    this.#setAction(item, 'quote', canQuote(message), `Quote: ${summary}`);
-    this.#setAction(item, 'edit', canEdit(message), `Edit: ${summary}`);
-    this.#setAction(item, 'delete', canDelete(message), `Delete: ${summary}`);
+    this.#setAction(item, 'quote', canQuote(message), t('transcript.quoteLabel', { summary }));
+    this.#setAction(item, 'edit', canEdit(message), t('transcript.editLabel', { summary }));
+    this.#setAction(item, 'delete', canDelete(message), t('transcript.deleteLabel', { summary }));
   }
 
   #setAction(item, name, shown, label) {

@@ -3,7 +3,8 @@
 // survey, ask for contacts, pause or resume the scenario, ban or unban, transfer to a department). Unavailable actions are
 // `aria-disabled`, not `disabled`, so a button keeps the focus when its state changes.
 
-import { chatState, hasOpenChat, STATE_LABELS } from '../model.js';
+import { chatState, hasOpenChat, stateLabel } from '../model.js';
+import { t, tOr } from '../i18n.js';
 
 /** Shows the selected visitor and runs the chat actions on them. */
 export class VisitorPanel {
@@ -54,10 +55,10 @@ export class VisitorPanel {
     const operatorName = visitor.chat?.operator?.fullname ?? '';
 
     this.#root.dataset.visitorId = visitor.visitorId;
-    this.#text('[data-visitor-name]', visitor.visitorName || 'Visitor');
-    this.#text('[data-visitor-location]', `Location: ${visitor.location}`);
-    this.#text('[data-visitor-state]', `Chat: ${STATE_LABELS[state] ?? state}`);
-    this.#text('[data-visitor-operator]', operatorName === '' ? 'No operator' : `Operator: ${operatorName}`);
+    this.#text('[data-visitor-name]', visitor.visitorName || t('visitor.fallbackName'));
+    this.#text('[data-visitor-location]', t('visitor.location', { location: visitor.location }));
+    this.#text('[data-visitor-state]', t('visitor.chat', { state: stateLabel(state) }));
+    this.#text('[data-visitor-operator]', operatorName === '' ? t('visitor.noOperator') : t('visitor.operator', { name: operatorName }));
     this.#root.querySelector('[data-visitor-badge="banned"]').hidden = !visitor.banned;
     this.#root.querySelector('[data-visitor-badge="paused"]').hidden = !visitor.scenarioPaused;
     this.#renderFields(visitor.fields ?? {});
@@ -69,8 +70,8 @@ export class VisitorPanel {
     this.#setEnabled('callback', open);
     // An invitation opens a chat, so it is for a visitor with none open.
     this.#setEnabled('invite', !open);
-    this.#buttons.pause.textContent = visitor.scenarioPaused ? 'Resume scenario' : 'Pause scenario';
-    this.#buttons.ban.textContent = visitor.banned ? 'Unban visitor' : 'Ban visitor';
+    this.#buttons.pause.textContent = t(visitor.scenarioPaused ? 'action.resume' : 'action.pause');
+    this.#buttons.ban.textContent = t(visitor.banned ? 'action.unban' : 'action.ban');
     this.#renderDepartments(visitor);
     this.#setEnabled('transfer', open && this.#departments.options.length > 0 && !this.#departments.disabled);
   }
@@ -135,13 +136,16 @@ export class VisitorPanel {
     const options = departments.map((department) => {
       const option = document.createElement('option');
       option.value = department.key;
-      option.textContent = `${department.name} (${department.online})`;
+      option.textContent = t('transfer.department.option', {
+        name: department.name,
+        online: tOr(`status.${department.online}`, department.online),
+      });
       return option;
     });
     if (options.length === 0) {
       const none = document.createElement('option');
       none.value = '';
-      none.textContent = 'No departments';
+      none.textContent = t('transfer.noDepartments');
       options.push(none);
     }
     const signature = options.map((option) => `${option.value}=${option.textContent}`).join('|');
