@@ -85,6 +85,22 @@ def kiosk(driver, wait, base: str) -> None:
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 
+def locales(driver, wait, base: str) -> None:
+    """The same conversation in one locale of each script family and the pseudo-locale, light and dark, at phone
+    width: what a translator or tester checks for length and direction."""
+    (OUT / "locales").mkdir(exist_ok=True)
+    resize(driver, 700, width=400)
+    for locale in ("de", "kk", "ja", "ar", "qps"):
+        for look in ("light", "dark"):
+            # A new visitor each time: the same conversation from its start, not the last one continued.
+            driver.execute_script("localStorage.clear(); sessionStorage.clear()")
+            driver.get(f"{base}/?location=default&locale={locale}&dark={1 if look == 'dark' else 0}")
+            composer = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-composer-input]")))
+            composer.send_keys("Hello! Can you help me with my order?", Keys.ENTER)
+            wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-message-type="operator"]')) >= 2)
+            driver.save_screenshot(str(OUT / "locales" / f"{locale}-{look}.png"))
+
+
 def tap(driver, element) -> None:
     """A finger on the element's centre (Chromium's touch events), as a kiosk's visitor taps."""
     x, y = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]",
@@ -108,6 +124,7 @@ def main() -> None:
             driver.save_screenshot(str(OUT / "widget.png"))
 
             kiosk(driver, wait, base)
+            locales(driver, wait, base)
 
             resize(driver, 1200)
             driver.get(f"{base}/preview")
