@@ -161,6 +161,11 @@ def test_the_conversation_fits_in_every_script(page, driver, wait, viewport, loc
         driver.execute_script(SCROLL_JS, part, selector)
         screenshot(driver, f"{locale}-{width}-conversation-{part}")
     ellipsized = assert_nothing_overflows(driver, f"{locale} at {width} px")
+    # A quote that is gone is said in italics, but Japanese has none: its glyphs would only be slanted.
+    slant = driver.execute_script(
+        "return getComputedStyle(document.querySelector('[data-quote-state=\"notFound\"] .transcript-quote-text')).fontStyle"
+    )
+    assert slant == ("normal" if locale == "ja" else "italic"), f"{locale}: the missing quote's note is {slant}"
     # Only the header's subtitle may cut its text with an ellipsis.
     assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
     assert page.uncaught_errors() == []
