@@ -20,6 +20,8 @@ from conftest import ARTIFACTS
 
 #: One locale of each script family, and the pseudo-locale that lengthens every string.
 LOCALES = ["de", "kk", "ja", "ar", "he", "qps"]
+#: The locales whose scripts have no italics.
+UPRIGHT = ("ja", "ar", "he")
 #: (width, height) of the viewport: a phone held upright, a small tablet on its side.
 VIEWPORTS = [(390, 844), (1024, 768)]
 #: Where the screenshots go.
@@ -138,6 +140,20 @@ def screenshot(driver, name: str) -> None:
     driver.save_screenshot(str(SHOTS / f"{name}.png"))
 
 
+def dark_screenshots(driver, wait, name: str, parts) -> None:
+    """Screenshots of `parts` ((part, selector) as SCROLL_JS takes them) in the dark theme, which follows the
+    system's scheme when the page is given none; then the light one again."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        wait.until(lambda d: d.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches"), "no dark scheme")
+        for part, selector in parts:
+            if part is not None:
+                driver.execute_script(SCROLL_JS, part, selector)
+            screenshot(driver, f"{name}-{part or 'page'}-dark")
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def expected_direction(locale: str) -> str:
     return "rtl" if locale in ("ar", "he") else "ltr"
 
@@ -157,15 +173,18 @@ def test_the_conversation_fits_in_every_script(page, driver, wait, viewport, loc
     wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-composer-chip]")), "no quote chip")
 
     # The transcript's top, its bot keyboards and its bottom in view in turn, each screenshot to be looked at.
-    for part, selector in (("top", None), ("keyboards", '[data-keyboard-state="pending"]'), ("bottom", None)):
+    parts = (("top", None), ("keyboards", '[data-keyboard-state="pending"]'), ("bottom", None))
+    for part, selector in parts:
         driver.execute_script(SCROLL_JS, part, selector)
         screenshot(driver, f"{locale}-{width}-conversation-{part}")
+    dark_screenshots(driver, wait, f"{locale}-{width}-conversation", parts[1:])
     ellipsized = assert_nothing_overflows(driver, f"{locale} at {width} px")
-    # A quote that is gone is said in italics, but Japanese has none: its glyphs would only be slanted.
+    # A quote that is gone is said in italics, but Japanese, Arabic and Hebrew have none: their glyphs would only
+    # be slanted.
     slant = driver.execute_script(
         "return getComputedStyle(document.querySelector('[data-quote-state=\"notFound\"] .transcript-quote-text')).fontStyle"
     )
-    assert slant == ("normal" if locale == "ja" else "italic"), f"{locale}: the missing quote's note is {slant}"
+    assert slant == ("normal" if locale in UPRIGHT else "italic"), f"{locale}: the missing quote's note is {slant}"
     # Only the header's subtitle may cut its text with an ellipsis.
     assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
     assert page.uncaught_errors() == []
@@ -178,6 +197,7 @@ def test_the_offline_form_fits_in_every_script(page, driver, wait, viewport, loc
     form = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-offline-form]")), "no offline form")
     assert form.find_elements(By.CSS_SELECTOR, "input"), "the offline form has no fields"
     screenshot(driver, f"{locale}-{width}-offline")
+    dark_screenshots(driver, wait, f"{locale}-{width}-offline", [(None, None)])
     ellipsized = assert_nothing_overflows(driver, f"{locale} offline at {width} px")
     assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
     assert page.uncaught_errors() == []
