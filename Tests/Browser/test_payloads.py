@@ -786,7 +786,9 @@ def test_message_texts_and_quotes_on_widget_kiosk_and_console(server, hooked, pa
         item.find_element(By.CSS_SELECTOR, '[data-action="reply"]').click()
         chip = driver.find_element(By.CSS_SELECTOR, "[data-composer-chip-text]")
         assert chip.get_attribute("textContent").startswith("Replying to Console Operator: ")
-        assert driver.execute_script("return arguments[0].children.length", chip) == 0
+        # The quoted words are text in the page's one <bdi> (their own direction), never markup of their own.
+        shape = driver.execute_script("return [...arguments[0].children].map((c) => [c.tagName, c.children.length])", chip)
+        assert shape == [["BDI", 0]], shape
         reply = f"reply {uuid.uuid4().hex[:6]}"
         page.composer().send_keys(reply + Keys.ENTER)
         mine = page.wait_item(

@@ -97,7 +97,10 @@ export class Composer {
     this.#chip.dataset.mode = mode;
     const quoted = message.text || message.attachment?.files?.[0]?.name || '';
     const label = mode === 'edit' ? this.#strings.t('editing') : this.#strings.t('replyingTo', { name: message.senderName || '…' });
-    this.#chipText.textContent = `${label}: ${quoted.length > 80 ? `${quoted.slice(0, 80)}…` : quoted}`;
+    // The quoted words keep their own direction (an English quote on an Arabic page ends with its own full stop).
+    const words = this.#chipText.ownerDocument.createElement('bdi');
+    words.textContent = quoted.length > 80 ? `${quoted.slice(0, 80)}…` : quoted;
+    this.#chipText.replaceChildren(`${label}: `, words);
     if (mode === 'edit') this.#input.value = message.text;
     this.focus();
   }
