@@ -34,6 +34,21 @@ export function directionOf(locale) {
   return ['ar', 'he', 'fa', 'ur'].includes(locale.split('-')[0]) ? 'rtl' : 'ltr';
 }
 
+/** Letters written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms). */
+const RIGHT_TO_LEFT_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/**
+ * A value put into a sentence, isolated (U+2068 … U+2069) where its direction could mix with the sentence's: on a
+ * right-to-left page, or when it holds right-to-left letters. "Replying to أحمد." keeps its full stop at the end, and
+ * "2 kB" stays one piece in Arabic. Elsewhere it goes in as it is, unchanged for the common case.
+ * @param {string | number} value
+ * @param {boolean} rightToLeftPage
+ */
+function isolated(value, rightToLeftPage) {
+  const text = String(value);
+  return typeof value === 'string' && (rightToLeftPage || RIGHT_TO_LEFT_LETTER.test(text)) ? `\u2068${text}\u2069` : text;
+}
+
 /**
  * The refusals the page words itself, by the error `code` the server sends (a 507, or a `result`
  * event's), with their string keys: the storage budgets, which a visitor meets as a sentence.
@@ -48,22 +63,25 @@ export class Strings {
   /** @type {Record<string, string>} */
   #table = {};
   #locale;
+  #rightToLeft;
   /** Loaded and loading parts: name → the promise of its strings being added. */
   #parts = new Map();
 
   /** @param {string} locale Whose files `load` reads. */
   constructor(locale) {
     this.#locale = locale;
+    this.#rightToLeft = directionOf(locale) === 'rtl';
   }
 
   /**
    * @param {string} key
-   * @param {Record<string, string | number>} [vars] Values for `{name}` placeholders.
+   * @param {Record<string, string | number>} [vars] Values for `{name}` placeholders (a string isolated where its
+   *   direction could mix with the sentence's).
    * @returns {string}
    */
   t(key, vars = {}) {
     const text = this.#table[key] ?? key;
-    return text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? String(vars[name]) : match));
+    return text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? isolated(vars[name], this.#rightToLeft) : match));
   }
 
   /**
@@ -74,8 +92,10 @@ export class Strings {
    * @param {Record<string, string | number>} [vars]
    */
   plural(key, count, vars = {}) {
-    const form = `${key}_${new Intl.PluralRules(this.#locale === PSEUDO_LOCALE ? 'en' : this.#locale).select(count)}`;
-    return this.t(form in this.#table ? form : `${key}_other`, { count, ...vars });
+    const locale = this.#locale === PSEUDO_LOCALE ? 'en' : this.#locale;
+    const form = `${key}_${new Intl.PluralRules(locale).select(count)}`;
+    // The count in the locale's own digits and grouping (١٢ in Arabic, 1 000 in Russian).
+    return this.t(form in this.#table ? form : `${key}_other`, { ...vars, count: new Intl.NumberFormat(locale).format(count) });
   }
 
   /**

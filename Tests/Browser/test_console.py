@@ -212,7 +212,7 @@ def test_operator_sends_a_file_pauses_and_sets_status(windows, driver, wait, tmp
     row = windows.select_chat_with_last(question)
 
     notes = tmp_path / "notes.txt"
-    # 1,550 bytes: a size that rounds differently to one decimal (1.5 KB) and to a whole number (2 KB).
+    # 1,550 bytes: a size that rounds differently to one decimal (1.5 kB) and to a whole number (2 kB).
     notes_text = "The notes you asked for.\n" * 62
     notes.write_text(notes_text, encoding="utf-8")
     driver.find_element(By.CSS_SELECTOR, '[data-tool="file"] > summary').click()
@@ -224,7 +224,7 @@ def test_operator_sends_a_file_pauses_and_sets_status(windows, driver, wait, tmp
         "the file message never showed in the console",
     )
     link = item.find_element(By.CSS_SELECTOR, "[data-file-link]")
-    assert link.text == "notes.txt (2 KB)"
+    assert link.text == "notes.txt (2 kB)"
     assert "Here you are" in item.text
     body = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
@@ -238,7 +238,7 @@ def test_operator_sends_a_file_pauses_and_sets_status(windows, driver, wait, tmp
         "the visitor's page never received the file message",
     )
     # The visitor sees the size the operator saw.
-    wait.until(lambda d: "2 KB" in shown.text, "the visitor's page shows another size")
+    wait.until(lambda d: "2 kB" in shown.text, "the visitor's page shows another size")
 
     # Pause the scenario: the list and the button say so.
     windows.show_console()

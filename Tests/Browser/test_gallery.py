@@ -103,7 +103,7 @@ def test_the_gallery_shows_every_keyboard_and_quote_state(driver, wait, widget_u
         assert fixtures["file"] is not None and fixtures["file"]["name"] == "notes.txt", fixtures
         assert fixtures["file"]["path"].startswith("/api/tabs/"), fixtures
         assert fixtures["kinds"] == ["visitor", "visitor", "visitor"], fixtures
-        # A file's size and type keep their own direction: on a right-to-left page too they read "64 B · text/plain".
+        # A file's size and type keep their own direction: on a right-to-left page too they read "64 bytes · text/plain".
         meta = "return getComputedStyle(document.querySelector('[data-message-type=\"fileFromVisitor\"] .transcript-file-meta')).direction"
         assert driver.execute_script(meta) == "ltr"
         # A message of several files is one bubble with each file, its caption the visitor's message after it.

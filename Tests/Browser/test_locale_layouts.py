@@ -3,7 +3,8 @@ Hebrew (right to left) and the tester's pseudo-locale (every string ~40 % longer
 box and no box leaving the viewport, at a phone's width and at a tablet's.
 
 The states: the composer (placeholder, Send), a quote chip (replying to a message), bot keyboards, quotes and the
-survey card (the `gallery` scenario), the offline form (`offline`) and the header's buttons. A screenshot of each
+survey card (the `gallery` scenario), the offline form (`offline`), the pre-chat form with its departments
+(`prechat`), the rating panel and the header's buttons. A screenshot of each
 locale and width goes to `shots-scripts/` under the artifacts (or `$WEBIM_LOCALE_SHOTS`), to be looked at.
 """
 
@@ -199,6 +200,37 @@ def test_the_offline_form_fits_in_every_script(page, driver, wait, viewport, loc
     screenshot(driver, f"{locale}-{width}-offline")
     dark_screenshots(driver, wait, f"{locale}-{width}-offline", [(None, None)])
     ellipsized = assert_nothing_overflows(driver, f"{locale} offline at {width} px")
+    assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
+    assert page.uncaught_errors() == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_prechat_form_fits_in_every_script(page, driver, wait, widget_url, viewport, locale):
+    width, _ = viewport
+    # The form stands in for the composer, so the page is opened without waiting for one.
+    driver.get(f"{widget_url.rstrip('/')}/?location=prechat&locale={locale}")
+    form = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "form[data-prechat]")), "no pre-chat form")
+    assert len(form.find_elements(By.CSS_SELECTOR, "input, select, textarea")) >= 3, "the pre-chat form lost its fields"
+    # Start with the name missing: the form says which field needs it, in the locale's words.
+    driver.find_element(By.CSS_SELECTOR, "[data-prechat-start]").click()
+    wait.until(lambda d: d.execute_script("return document.querySelector('form[data-prechat] [aria-invalid=\"true\"]') !== null"), "no field marked")
+    screenshot(driver, f"{locale}-{width}-prechat")
+    dark_screenshots(driver, wait, f"{locale}-{width}-prechat", [(None, None)])
+    ellipsized = assert_nothing_overflows(driver, f"{locale} pre-chat form at {width} px")
+    assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
+    assert page.uncaught_errors() == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_rating_panel_fits_in_every_script(page, driver, wait, viewport, locale):
+    width, _ = viewport
+    page.open(f"location=rating&locale={locale}")
+    page.send("Hello")
+    # The scenario's operator joins, answers and starts its survey: the card is in the transcript as well.
+    wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-rate-open]")), "no rating button").click()
+    wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-rating]")), "no rating panel")
+    screenshot(driver, f"{locale}-{width}-rating")
+    ellipsized = assert_nothing_overflows(driver, f"{locale} rating panel at {width} px")
     assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
     assert page.uncaught_errors() == []
 

@@ -592,9 +592,12 @@ def check_option_matrix(server) -> dict[str, list[str]]:
 #: `optionsShown(doc)`: what a widget document shows for each option.
 OPTIONS_SHOWN_FN_JS = """
 function optionsShown(doc) {
+  // The header's title holds its text in one <bdi> of its own (its direction isolated): that element, not the
+  // title, is what must have no children.
   const text = (selector) => {
-    const element = doc.querySelector(selector);
-    return element === null ? null : { text: element.textContent, children: element.children.length };
+    const found = doc.querySelector(selector);
+    const own = found?.children.length === 1 && found.firstElementChild.tagName === 'BDI' ? found.firstElementChild : found;
+    return own === null ? null : { text: own.textContent, children: own.children.length };
   };
   return {
     ready: doc.body?.dataset.ready === 'true',

@@ -57,6 +57,31 @@ import Testing
         }
     }
 
+    @Test func thePrintedLinkKeepsThePagesLanguageAndThemeButNothingElse() async throws {
+        try await withService { base in
+            var configuration = HTTPClient.Configuration()
+            configuration.redirectConfiguration = .disallow
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            defer { _ = client.shutdown() }
+            let link = try await client.execute(
+                HTTPClientRequest(
+                    url: base
+                        + "/operator?locale=ru&token=\(OperatorConsoleClient.testToken)&theme=dark&next=//evil.example"
+                ),
+                timeout: .seconds(30)
+            )
+            #expect(link.status == .seeOther)
+            #expect(link.headers.first(name: "Location") == "/operator?locale=ru&theme=dark")
+            let odd = try await client.execute(
+                HTTPClientRequest(
+                    url: base + "/operator?token=\(OperatorConsoleClient.testToken)&locale=a%26token%3Dx"
+                ),
+                timeout: .seconds(30)
+            )
+            #expect(odd.headers.first(name: "Location") == "/operator?locale=a%26token%3Dx")
+        }
+    }
+
     @Test func aChangeNeedsJSONAndThisServicesOriginEvenWithTheToken() async throws {
         try await withService { base in
             let path = base + "/operator/api/locations/default/status"

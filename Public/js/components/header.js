@@ -2,7 +2,7 @@
 // the operator's name and avatar, online status, chat state, the typing indicator, the unread badge
 // and the chat's action buttons.
 
-import { safeUrl } from '../dom.js';
+import { el, safeUrl } from '../dom.js';
 
 const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
 const DEFAULT_ICON = '/static/img/chat-icon.svg';
@@ -79,7 +79,8 @@ export class Header {
       element.hidden = text === '';
     };
     const name = operator?.name ?? '';
-    q('header-title').textContent = name || this.#title;
+    // In its own direction (an operator's Latin name on an Arabic page), yet where the page starts its lines.
+    q('header-title').replaceChildren(el('bdi', '', name || this.#title));
     // The title now names the operator, so the status line need not repeat it.
     this.#root.toggleAttribute('data-title-is-operator', name !== '');
     show('operator-name', name);

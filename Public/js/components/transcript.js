@@ -52,6 +52,7 @@ export class Transcript {
   #fileLinks;
   #timeFormat;
   #dateFormat;
+  #relativeDays;
   /** @type {Map<string, HTMLLIElement>} */
   #items = new Map();
   /** @type {WeakMap<HTMLLIElement, import('../store.js').Entry>} */
@@ -85,6 +86,7 @@ export class Transcript {
     this.#fileLinks = fileLinks;
     this.#timeFormat = makeFormat(locale, { hour: '2-digit', minute: '2-digit' });
     this.#dateFormat = makeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+    this.#relativeDays = relativeDayFormat(locale);
 
     this.#list.addEventListener('click', (event) => this.#handleClick(event));
     this.#more.addEventListener('click', () => actions.loadOlder());
@@ -172,13 +174,15 @@ export class Transcript {
     return root.scrollHeight - root.scrollTop - root.clientHeight <= EDGE_PX;
   }
 
+  /** "Today", "Yesterday" (as the locale says them, Intl's relative days), else the date. */
   #dayLabel(time) {
     const day = new Date(time);
-    const today = new Date();
-    if (day.toDateString() === today.toDateString()) return this.#strings.t('today');
-    today.setDate(today.getDate() - 1);
-    if (day.toDateString() === today.toDateString()) return this.#strings.t('yesterday');
-    return Number.isNaN(day.getTime()) ? '' : this.#dateFormat.format(day);
+    if (Number.isNaN(day.getTime())) return '';
+    // Rounded, since a day with a clock change is 23 or 25 hours long.
+    const daysAgo = Math.round((startOfDay(new Date()) - startOfDay(day)) / DAY_MS);
+    if (daysAgo !== 0 && daysAgo !== 1) return this.#dateFormat.format(day);
+    const words = this.#relativeDays.format(-daysAgo, 'day');
+    return words.charAt(0).toLocaleUpperCase(this.#relativeDays.resolvedOptions().locale) + words.slice(1);
   }
 
   #fill(item, entry) {
@@ -286,6 +290,21 @@ export class Transcript {
     else if (data.fileOpen) this.#actions.openImage(data.fileOpen, data.fileName ?? '');
     else if (data.insert !== undefined) this.#actions.insert(data.insert);
     else if (data.buttonId) this.#actions.press(entry.message.id, data.buttonId);
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** @param {Date} date */
+function startOfDay(date) {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+function relativeDayFormat(locale) {
+  try {
+    return new Intl.RelativeTimeFormat(locale || undefined, { numeric: 'auto' });
+  } catch {
+    return new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
   }
 }
 

@@ -95,8 +95,10 @@ function safeLink(value) {
 // The widget's rule (Public/js/format.js), so that the operator and the visitor see the same size; the
 // console is served from its own root and cannot import the widget's module.
 function formatSize(bytes) {
-  const number = (value, digits) => new Intl.NumberFormat(consoleLocale(), { maximumFractionDigits: digits, useGrouping: false }).format(value);
-  if (bytes < 1024) return t('size.bytes', { size: number(bytes, 0) });
-  if (bytes < 1024 * 1024) return t('size.kilobytes', { size: number(Math.round(bytes / 1024), 0) });
-  return t('size.megabytes', { size: number(bytes / 1024 / 1024, 1) });
+  const unit = (name, unitDisplay, digits) =>
+    new Intl.NumberFormat(consoleLocale(), { style: 'unit', unit: name, unitDisplay, maximumFractionDigits: digits });
+  const kilobytes = Math.round(bytes / 1024);
+  if (bytes < 1024) return unit('byte', 'long', 0).format(bytes);
+  if (kilobytes < 1024) return unit('kilobyte', 'short', 0).format(kilobytes);
+  return unit('megabyte', 'short', 1).format(bytes / 1024 / 1024);
 }
