@@ -36,20 +36,20 @@ export function enterKiosk() {
 }
 
 /**
- * The kiosk settings the server rendered onto `<body>`, or null when this is not a kiosk page.
+ * The kiosk settings the server rendered onto `<body>` (every one, from its `KioskConfiguration`: the page keeps no
+ * defaults of its own), or null when this is not a kiosk page.
  * @param {HTMLElement} body
  * @returns {{idleMs: number, countdownMs: number, allowedHosts: string[], languages: string[], keyboard: string} | null}
  */
 export function readKioskConfig(body) {
   if (body.dataset.mode !== 'kiosk') return null;
-  const seconds = (value, fallback) => (Number(value) >= 1 ? Number(value) : fallback);
   const words = (value) => (value ?? '').split(/\s+/).filter(Boolean);
   return {
-    idleMs: seconds(body.dataset.kioskIdleSeconds, 90) * 1000,
-    countdownMs: seconds(body.dataset.kioskCountdownSeconds, 15) * 1000,
+    idleMs: Number(body.dataset.kioskIdleSeconds) * 1000,
+    countdownMs: Number(body.dataset.kioskCountdownSeconds) * 1000,
     allowedHosts: words(body.dataset.kioskAllowedHosts),
     languages: words(body.dataset.kioskLanguages),
-    keyboard: body.dataset.kioskKeyboard ?? 'auto',
+    keyboard: body.dataset.kioskKeyboard ?? '',
   };
 }
 

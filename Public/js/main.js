@@ -12,20 +12,8 @@ import { Transcript } from './components/transcript.js';
 import { loadStylesheet } from './dom.js';
 import { ConnectionStatus } from '../shared/connection-status.js';
 
-/** The options a page without a query string has. */
-const DEFAULT_OPTIONS = Object.freeze({ icon: 'default', palette: 'blue', position: 'right', launcher: 'inline' });
-/** The options config.js applies, with their values on a page that sets none. */
-const CONFIG_DEFAULTS = Object.freeze({
-  palette: 'blue',
-  position: 'right',
-  launcher: 'inline',
-  subtitle: '',
-  accent: '',
-  placeholder: '',
-  prefill: '',
-  invitation: '',
-  offline: '',
-});
+/** The options config.js applies; it loads only when the server says one of them is set. */
+const APPLIED_OPTIONS = Object.freeze(['palette', 'position', 'launcher', 'subtitle', 'accent', 'placeholder', 'prefill', 'invitation', 'offline']);
 
 /**
  * The page's configuration, as the server checked it: rendered onto `<body>` and in its options
@@ -83,7 +71,7 @@ async function startWidget(doc) {
   const embedded = doc.body.dataset.mode === 'embedded' ? await import('./embedded.js') : null;
   const Session = embedded?.EmbeddedSession ?? ChatSession;
   const store = new ChatStore();
-  if (hasOptions(options)) (await import('./config.js')).applyOptions(doc, options, store);
+  if (hasOptions(doc.body)) (await import('./config.js')).applyOptions(doc, options, store);
   // A site's visitor is one conversation across its browser tabs and visits; a kiosk's lives only as long as the
   // browser tab (its reset erases it), as does a named frame's (the preview's, the gallery's) and `persist=tab`'s.
   const scope = kiosk || options.persist === 'tab' || globalThis.name ? 'tab' : 'site';
@@ -301,21 +289,23 @@ async function startWidget(doc) {
 }
 
 /**
- * Reads `<body data-config>`; an unreadable value gives the defaults.
+ * Reads `<body data-config>`: every option's value, the server's defaults filled in (the page keeps none of its
+ * own: `WidgetOptionCatalog` is their one home). An unreadable value gives none, and the page its plain look.
  * @param {HTMLElement} body
  * @returns {import('./config.js').WidgetOptions}
  */
 function readOptions(body) {
   try {
-    return { ...DEFAULT_OPTIONS, ...JSON.parse(body.dataset.config ?? '{}') };
+    return JSON.parse(body.dataset.config ?? '{}');
   } catch {
-    return { ...DEFAULT_OPTIONS };
+    return /** @type {any} */ ({});
   }
 }
 
-/** Whether any option that config.js applies differs from what a page without options has. */
-function hasOptions(options) {
-  return Object.entries(CONFIG_DEFAULTS).some(([name, value]) => (options[name] ?? value) !== value);
+/** Whether the server says an option config.js applies differs from what a page without options has. */
+function hasOptions(body) {
+  const set = (body.dataset.optionsSet ?? '').split(' ');
+  return APPLIED_OPTIONS.some((name) => set.includes(name));
 }
 
 /**

@@ -135,6 +135,10 @@ func makeWidgetRouter(
         PrechatController(accountURL: configuration.accountURL, client: downloads).endpoints,
         atPath: "/api/locations"
     )
+    router.addRoutes(
+        WidgetOptionsController(defaultLocation: configuration.defaultLocation).endpoints,
+        atPath: "/api/widget-options"
+    )
     // Last, so that it stands only in front of the not-found responder, with every route known.
     router.add(middleware: UnroutedRequestMiddleware(routes: router))
     return router

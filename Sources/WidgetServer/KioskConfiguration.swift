@@ -47,6 +47,10 @@ public struct KioskConfiguration: Sendable, Equatable {
         return parts[1].count == 2 && parts[1].allSatisfy { ("A"..."Z").contains($0) }
     }
 
+    /// A kiosk as `webim-widget serve` makes it when told nothing: the one home of the kiosk's defaults, which its
+    /// options (and `--help`) read and the page receives.
+    public static let standard = KioskConfiguration()
+
     /// At most this many languages: each is a button on the attract screen.
     public static let maximumLanguages = 12
 }

@@ -44,10 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
     var trustedProxies = ""
 
     @Option(help: "The most tabs open at once; a page asking for another gets 503 with Retry-After.")
-    var maxTabs = 10_000
+    var maxTabs = WidgetConfiguration.Defaults.maxTabs
 
     @Option(help: "Megabytes the kept data of closed tabs may take; beyond it the oldest is deleted first.")
-    var tabDataBudgetMb = 1024
+    var tabDataBudgetMb = Int(WidgetConfiguration.Defaults.tabDataBudget >> 20)
 
     @Option(
         help: """
@@ -55,7 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
             come back); a tab with a message still to deliver stays until it is sent.
             """
     )
-    var tabIdleTimeout = 600
+    var tabIdleTimeout = WidgetConfiguration.Defaults.tabIdleTimeout.wholeSeconds
 
     @Option(
         help: """
@@ -63,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
             the open streams are told to reconnect elsewhere; then the tabs close, their data kept.
             """
     )
-    var drainTimeout = 10
+    var drainTimeout = WidgetConfiguration.Defaults.drainTimeout.wholeSeconds
 
     @Option(
         help: """
@@ -72,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
             its stream.
             """
     )
-    var streamsPerTab = 2
+    var streamsPerTab = WidgetConfiguration.Defaults.streamsPerTab
 
     @OptionGroup var shared: SharedOptions
 
@@ -111,10 +111,10 @@ struct ServeCommand: AsyncParsableCommand {
     var clusterKeyFile: String?
 
     @Option(help: "Kiosk mode: seconds without input before the reset countdown starts.")
-    var kioskIdle = 90
+    var kioskIdle = KioskConfiguration.standard.idleTimeout.wholeSeconds
 
     @Option(help: "Kiosk mode: seconds the countdown shows before the chat is erased for the next visitor.")
-    var kioskCountdown = 15
+    var kioskCountdown = KioskConfiguration.standard.countdown.wholeSeconds
 
     @Option(help: "Kiosk mode: comma-separated hosts whose links stay usable (all other links are inert).")
     var kioskAllowedHosts = ""
@@ -128,7 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
     var kioskUploads = false
 
     @Option(help: "Kiosk mode: when the page's on-screen keyboard shows: auto (a touched text field), onscreen, off.")
-    var kioskKeyboard = "auto"
+    var kioskKeyboard = KioskConfiguration.standard.keyboard.rawValue
 
     @Option(
         help: """
@@ -136,7 +136,7 @@ struct ServeCommand: AsyncParsableCommand {
             them, the on-screen keyboard has a layout for each.
             """
     )
-    var kioskLanguages = "en,ru"
+    var kioskLanguages = KioskConfiguration.standard.languages.joined(separator: ",")
 
     @Option(
         help: ArgumentHelp(

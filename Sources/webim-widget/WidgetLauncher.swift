@@ -30,15 +30,15 @@ struct WidgetLauncher: Service {
     /// `--crash-after-messages`, for the fault harness.
     var crashAfterMessages: Int?
     /// `--tab-idle-timeout`.
-    var tabIdleTimeout: Duration = .seconds(600)
+    var tabIdleTimeout = WidgetConfiguration.Defaults.tabIdleTimeout
     /// `--cluster-key-file`'s key, or the one kept in the data folder.
     var clusterKey = ClusterKey.random()
     /// `--trusted-proxies`.
     var trustedProxies: [String] = []
     /// `--drain-timeout`.
-    var drainTimeout: Duration = .seconds(10)
+    var drainTimeout = WidgetConfiguration.Defaults.drainTimeout
     /// `--streams-per-tab`.
-    var streamsPerTab = 2
+    var streamsPerTab = WidgetConfiguration.Defaults.streamsPerTab
     /// `--header-timeout`, `--connection-idle-timeout`, `--max-connections-per-client`.
     var connectionLimits = ConnectionLimits()
     /// `--storage-budget-mb`, or the default of a kiosk or a site.

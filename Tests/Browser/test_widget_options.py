@@ -73,3 +73,54 @@ def test_the_offline_message_follows_the_visitors_message_while_nobody_is_online
     page.send("Is anyone there?")
     wait.until(EC.visibility_of(note), "the offline message never followed the visitor's message")
     assert note.text == "We are away; we will e-mail you."
+
+
+#: `serve --help`'s kiosk options and the `<body>` attribute the page reads each from.
+KIOSK_DEFAULTS = {
+    "--kiosk-idle": "kioskIdleSeconds",
+    "--kiosk-countdown": "kioskCountdownSeconds",
+    "--kiosk-keyboard": "kioskKeyboard",
+    "--kiosk-languages": "kioskLanguages",
+}
+
+BODY_DATA_JS = "return Object.assign({}, document.body.dataset)"
+
+
+def help_defaults(binary) -> dict[str, str]:
+    """Each option of `webim-widget serve --help` with the default it prints, `(default: …)`."""
+    import re
+    import subprocess
+
+    text = subprocess.run([str(binary), "serve", "--help"], capture_output=True, text=True, timeout=60, check=True).stdout
+    # An option's line, then its help (perhaps over several lines) ending in "(default: …)".
+    found = {}
+    for match in re.finditer(r"^\s+(--[a-z-]+)[^\n]*\n?(?:(?!^\s+--)[\s\S])*?\(default:\s+([^)]*)\)", text, re.M):
+        found.setdefault(match.group(1), " ".join(match.group(2).split()))
+    return found
+
+
+def test_the_command_line_the_server_and_the_page_say_the_same_defaults(server, driver, wait, widget_url):
+    """Each default has one home: what `--help` prints, what the server hands a page and what the page receives are
+    the same (the kiosk's timings, keyboard and languages; every widget option's default from /api/widget-options)."""
+    import json
+    import urllib.request
+
+    from conftest import _binary_path
+
+    printed = help_defaults(_binary_path())
+    assert printed.get("--max-tabs") == "10000" and printed.get("--tab-idle-timeout") == "600", printed
+    driver.get(widget_url.rstrip("/") + "/?mode=kiosk")
+    body = wait.until(lambda d: d.execute_script(BODY_DATA_JS) if d.execute_script(BODY_DATA_JS).get("mode") else None)
+    for option, attribute in KIOSK_DEFAULTS.items():
+        assert option in printed, f"--help prints no default for {option}"
+        given = body[attribute].replace(" ", ",")
+        assert given == printed[option], f"{option}: --help says {printed[option]!r}, the page gets {given!r}"
+
+    with urllib.request.urlopen(widget_url.rstrip("/") + "/api/widget-options", timeout=10) as answer:
+        catalog = json.load(answer)["options"]
+    driver.get(widget_url.rstrip("/") + "/")
+    config = json.loads(wait.until(lambda d: d.execute_script("return document.body.dataset.config")))
+    assert [option["name"] for option in catalog] == list(dict.fromkeys(option["name"] for option in catalog))
+    for option in catalog:
+        assert config.get(option["name"]) == option.get("default"), f"{option['name']}: the page gets another default"
+    assert driver.execute_script("return document.body.dataset.optionsSet") == ""

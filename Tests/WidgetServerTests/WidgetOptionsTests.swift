@@ -24,11 +24,63 @@ import WebimWire
             ] {
                 #expect(page.text.contains(fragment), "data-config lacks \(fragment)")
             }
-            // A plain page carries only what differs from a plain page: nothing; the page fills in its defaults.
+            #expect(page.text.contains(#"data-options-set="title subtitle icon palette accent placeholder"#))
+            // A plain page carries every default (the page keeps none of its own) and says that none is set.
             let plain = try await client.get("/")
-            #expect(plain.text.contains(#"data-config="{}""#))
+            for fragment in [
+                #"&quot;palette&quot;:&quot;blue&quot;"#, #"&quot;launcher&quot;:&quot;inline&quot;"#,
+                #"&quot;icon&quot;:&quot;default&quot;"#, #"&quot;open&quot;:false"#,
+                #"&quot;location&quot;:&quot;default&quot;"#, #"&quot;locale&quot;:&quot;auto&quot;"#,
+            ] {
+                #expect(plain.text.contains(fragment), "a plain page's data-config lacks \(fragment)")
+            }
+            #expect(!plain.text.contains("&quot;dark&quot;"), "dark unset follows the system")
+            #expect(plain.text.contains(#"data-options-set="""#))
             let inline = try await client.get("/?launcher=inline&palette=green")
-            #expect(inline.text.contains(#"data-config="{&quot;palette&quot;:&quot;green&quot;}""#))
+            #expect(inline.text.contains(#"data-options-set="palette""#))
+        }
+    }
+
+    @Test func theCatalogIsEveryOptionTheServerChecksWithItsDefault() async throws {
+        try await WidgetClient.withWidgetAlone { client in
+            let answer = try await client.get("/api/widget-options")
+            #expect(answer.status == 200)
+            guard
+                case .object(let body)? = try? JSONDecoder().decode(
+                    WebimWire.JSONValue.self,
+                    from: Data(answer.text.utf8)
+                ),
+                case .array(let options)? = body["options"]
+            else {
+                Issue.record("no options in \(answer.text)")
+                return
+            }
+            let fields = options.compactMap { option -> [String: WebimWire.JSONValue]? in
+                guard case .object(let fields) = option else { return nil }
+                return fields
+            }
+            let names = fields.compactMap { field -> String? in
+                guard case .string(let name)? = field["name"] else { return nil }
+                return name
+            }
+            #expect(names == WidgetOptions.names)
+            let byName = Dictionary(uniqueKeysWithValues: zip(names, fields))
+            // What a plain page receives is each option's default, as the catalog says it.
+            let plain = try WidgetOptions.parse(defaultLocation: "default") { _ in nil }
+            guard
+                case .object(let received) = try JSONDecoder().decode(
+                    WebimWire.JSONValue.self,
+                    from: Data(plain.json().utf8)
+                )
+            else { return }
+            for name in WidgetOptions.names {
+                #expect(
+                    received[name] == byName[name]?["default"],
+                    "\(name): the page gets \(String(describing: received[name]))"
+                )
+            }
+            #expect(byName["palette"]?["values"] == .array(WidgetOptions.palettes.map(WebimWire.JSONValue.string)))
+            #expect(byName["title"]?["max_length"] == .int(80))
         }
     }
 

@@ -26,8 +26,10 @@ struct PageController {
         var kiosk: KioskPage?
         /// Whether the page has the paperclip (a file picker): not on a kiosk, unless `--kiosk-uploads`.
         var attach: Bool
-        /// The checked `WidgetOptions` that differ from a plain page's, as JSON, read by `Public/js/main.js`.
+        /// The checked `WidgetOptions`, every value, as JSON, read by `Public/js/main.js`.
         var config: String
+        /// The names of the options that differ from a plain page's, space-separated.
+        var optionsSet: String
         /// Only on embedded pages: the origin of the site that framed the page, when it may embed the widget; the
         /// page takes commands from it alone and tells only it what happens (`Public/js/embedded.js`).
         var embedHost: String?
@@ -46,7 +48,8 @@ struct PageController {
             mode: mode,
             kiosk: mode == "kiosk" ? try KioskPage(query: query, configuration: configuration.kiosk) : nil,
             attach: mode != "kiosk" || configuration.kiosk.uploads,
-            config: options.json(differingFrom: plain),
+            config: options.json(),
+            optionsSet: options.names(differingFrom: plain).joined(separator: " "),
             embedHost: mode == "embedded" ? embedHost(query.get("host"), ownOrigins: ownOrigins) : nil
         )
         let html = try templates.page(page, template: "index")

@@ -16,6 +16,16 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     var palette: String
     /// A custom accent colour, `#rrggbb`; wins over the palette's.
     var accent: String?
+    /// `system`, `sans`, `serif`, `rounded` or `mono`.
+    var font: String
+    /// The base text size in pixels; nil: the theme's.
+    var fontSize: Int?
+    /// The bubbles' corner radius in pixels; nil: the theme's.
+    var radius: Int?
+    /// `#rrggbb`; nil: the accent.
+    var visitorBubble: String?
+    /// `#rrggbb`; nil: the theme's.
+    var operatorBubble: String?
     var placeholder: String?
     var prefill: String?
     /// The active invitation: shown to a visitor with an empty chat once the stream is live.
@@ -45,44 +55,60 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
     /// The client core's log verbosity for the developer preview (`verbose` … `error`); nil: none.
     var log: String?
 
-    /// The names `fromQuery` reads, in the order the README documents them.
-    static let names = [
-        "title", "subtitle", "icon", "palette", "accent", "placeholder", "prefill", "invitation", "offline",
-        "locale", "dark", "dir", "position", "launcher", "open", "location", "inspect", "consent", "persist",
-        "notifications", "log",
-    ]
+    /// The names `parse` reads, in the order the README documents them.
+    static let names = WidgetOptionCatalog.all.map(\.name)
 
-    static let palettes = ["blue", "green", "graphite"]
-    static let launchers = ["inline", "floating", "fullscreen"]
+    static let palettes = WidgetOptionCatalog.palettes
+    static let launchers = WidgetOptionCatalog.launchers
 
-    /// Reads and checks the options; `value(name)` gives a parameter's raw value.
+    /// Reads and checks the options by their rules in `WidgetOptionCatalog`; `value(name)` gives a parameter's raw
+    /// value.
     static func parse(defaultLocation: String, _ value: (String) -> String?) throws -> WidgetOptions {
-        WidgetOptions(
-            title: try text(value("title"), "title", atMost: 80),
-            subtitle: try text(value("subtitle"), "subtitle", atMost: 120),
+        func text(_ name: String) throws -> String? {
+            try Self.text(value(name), name, atMost: WidgetOptionCatalog.spec(named: name).maxLength ?? 0)
+        }
+        func choice(_ name: String) throws -> String {
+            try Self.choice(value(name), name, of: WidgetOptionCatalog.spec(named: name).values ?? [])
+        }
+        func optionalChoice(_ name: String) throws -> String? {
+            try Self.optionalChoice(value(name), name, of: WidgetOptionCatalog.spec(named: name).values ?? [])
+        }
+        func number(_ name: String) throws -> Int? {
+            let option = WidgetOptionCatalog.spec(named: name)
+            return try Self.number(value(name), name, in: (option.minimum ?? 0)...(option.maximum ?? 0))
+        }
+        func flag(_ name: String) throws -> Bool? {
+            let given = try Self.flag(value(name), name)
+            guard case .bool(let standard)? = WidgetOptionCatalog.spec(named: name).defaultValue else { return given }
+            return given ?? standard
+        }
+        return WidgetOptions(
+            title: try text("title"),
+            subtitle: try text("subtitle"),
             icon: try icon(value("icon")),
-            palette: try choice(value("palette"), "palette", of: palettes),
-            accent: try accent(value("accent")),
-            placeholder: try text(value("placeholder"), "placeholder", atMost: 100),
-            prefill: try text(value("prefill"), "prefill", atMost: 1000),
-            invitation: try text(value("invitation"), "invitation", atMost: 500),
-            offline: try text(value("offline"), "offline", atMost: 500),
-            locale: try choice(
-                value("locale"),
-                "locale",
-                of: [WidgetLocales.automatic] + WidgetLocales.all + [WidgetLocales.pseudo]
-            ),
-            dark: try flag(value("dark"), "dark"),
-            dir: try optionalChoice(value("dir"), "dir", of: ["ltr", "rtl"]),
-            position: try choice(value("position"), "position", of: ["right", "left"]),
-            launcher: try choice(value("launcher"), "launcher", of: launchers),
-            open: try flag(value("open"), "open") ?? false,
+            palette: try choice("palette"),
+            accent: try colour(value("accent"), "accent"),
+            font: try choice("font"),
+            fontSize: try number("fontSize"),
+            radius: try number("radius"),
+            visitorBubble: try colour(value("visitorBubble"), "visitorBubble"),
+            operatorBubble: try colour(value("operatorBubble"), "operatorBubble"),
+            placeholder: try text("placeholder"),
+            prefill: try text("prefill"),
+            invitation: try text("invitation"),
+            offline: try text("offline"),
+            locale: try choice("locale"),
+            dark: try flag("dark"),
+            dir: try optionalChoice("dir"),
+            position: try choice("position"),
+            launcher: try choice("launcher"),
+            open: try flag("open") ?? false,
             location: try location(value("location")) ?? defaultLocation,
-            inspect: try flag(value("inspect"), "inspect") ?? false,
-            consent: try choice(value("consent"), "consent", of: ["implied", "required"]),
-            persist: try choice(value("persist"), "persist", of: ["site", "tab"]),
-            notifications: try choice(value("notifications"), "notifications", of: ["never", "onOpen", "onSend"]),
-            log: try optionalChoice(value("log"), "log", of: ["verbose", "debug", "info", "warning", "error"])
+            inspect: try flag("inspect") ?? false,
+            consent: try choice("consent"),
+            persist: try choice("persist"),
+            notifications: try choice("notifications"),
+            log: try optionalChoice("log")
         )
     }
 
@@ -124,12 +150,21 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
         }
     }
 
+    /// A whole number in `range`, or nil when absent or empty.
+    private static func number(_ value: String?, _ field: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let value, !value.isEmpty else { return nil }
+        guard value.count <= 3, let number = Int(value), range.contains(number) else {
+            throw invalid(field, "\(field) is a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return number
+    }
+
     /// `#rgb` or `#rrggbb` (the `#` may be left out), normalised to lower-case `#rrggbb`.
-    private static func accent(_ value: String?) throws -> String? {
+    private static func colour(_ value: String?, _ field: String) throws -> String? {
         guard let value, !value.isEmpty else { return nil }
         let hex = value.hasPrefix("#") ? String(value.dropFirst()) : value
         guard [3, 6].contains(hex.count), hex.allSatisfy(\.isHexDigit) else {
-            throw invalid("accent", "accent is a colour like #1c64f2 or #16a.")
+            throw invalid(field, "\(field) is a colour like #1c64f2 or #16a.")
         }
         let long = hex.count == 3 ? hex.map { "\($0)\($0)" }.joined() : hex
         return "#" + long.lowercased()
@@ -137,7 +172,10 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
 
     /// An image the page may load: http(s) anywhere, or a path on this server.
     private static func icon(_ value: String?) throws -> String {
-        guard let value, !value.isEmpty else { return "default" }
+        guard let value, !value.isEmpty else {
+            guard case .string(let standard)? = WidgetOptionCatalog.spec(named: "icon").defaultValue else { return "" }
+            return standard
+        }
         if value == "default" || value == "hidden" { return value }
         let sameOrigin = value.hasPrefix("/") && !value.hasPrefix("//")
         let remote = URL(string: value).map { ["http", "https"].contains($0.scheme) && $0.host != nil } ?? false
@@ -155,22 +193,26 @@ struct WidgetOptions: Encodable, Equatable, Sendable {
         return value
     }
 
-    /// The options as JSON, for the page's `data-config` attribute: only those that differ from `plain`
-    /// (what a page without a query string has), since the page fills in the rest itself (main.js's
-    /// `DEFAULT_OPTIONS`). A plain page carries `{}`.
-    func json(differingFrom plain: WidgetOptions) -> String {
+    /// The options as JSON, for the page's `data-config` attribute: every value, defaults filled in, since the page
+    /// keeps no defaults of its own (an unset text or choice is left out).
+    func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The names of the options whose values differ from `plain`'s (what a page without a query string has), for
+    /// the page's `data-options-set`: it loads the module that applies them only when one does.
+    func names(differingFrom plain: WidgetOptions) -> [String] {
+        let encoder = JSONEncoder()
         guard
             case .object(let fields)? = try? JSONDecoder().decode(WebimWire.JSONValue.self, from: encoder.encode(self)),
             case .object(let plainFields)? = try? JSONDecoder().decode(
                 WebimWire.JSONValue.self,
                 from: encoder.encode(plain)
-            ),
-            let data = try? encoder.encode(
-                WebimWire.JSONValue.object(fields.filter { plainFields[$0.key] != $0.value })
             )
-        else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        else { return [] }
+        return Self.names.filter { fields[$0] != plainFields[$0] }
     }
 }

@@ -1,0 +1,21 @@
+extension WidgetConfiguration {
+    /// The server's settings on a command line that sets none: their one home, which `WidgetConfiguration`'s
+    /// initialiser, `webim-widget serve`'s options (and so its `--help`) and its launcher all read.
+    public enum Defaults {
+        /// `--max-tabs`.
+        public static let maxTabs = 10_000
+        /// `--tab-data-budget-mb`, in bytes.
+        public static let tabDataBudget: Int64 = 1 << 30
+        /// `--streams-per-tab`.
+        public static let streamsPerTab = 2
+        /// `--tab-idle-timeout`.
+        public static let tabIdleTimeout: Duration = .seconds(600)
+        /// `--drain-timeout`.
+        public static let drainTimeout: Duration = .seconds(10)
+    }
+}
+
+extension Duration {
+    /// Whole seconds, as a command-line option takes them.
+    public var wholeSeconds: Int { Int(components.seconds) }
+}
