@@ -190,3 +190,23 @@ def test_an_unknown_gallery_state_is_refused_by_name(widget_url):
         urllib.request.urlopen(widget_url.rstrip("/") + "/inspect?state=nope", timeout=10)
     assert refused.value.code == 400
     assert json.loads(refused.value.read())["error"]["field"] == "state"
+
+
+def test_the_gallery_offers_every_locale_and_the_pseudo_locale(driver, wait, widget_url):
+    """A tester picks the gallery's language from its own list: every locale and `qps`, each link keeping the state;
+    the chosen one is marked and reaches the four frames."""
+    driver.get(widget_url.rstrip("/") + "/inspect?state=prechat")
+    chooser = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "details.preview-locales")))
+    assert "Language: auto" in chooser.find_element(By.TAG_NAME, "summary").text
+    links = chooser.find_elements(By.CSS_SELECTOR, ".preview-locale-list a")
+    codes = [link.get_attribute("lang") for link in links]
+    assert len(codes) == 18 and codes[-1] == "qps" and {"en", "ar", "he", "ja", "pt-BR"} <= set(codes), codes
+    assert all(link.get_attribute("href").endswith(f"/inspect?state=prechat&locale={code}") for link, code in zip(links, codes))
+    chooser.find_element(By.TAG_NAME, "summary").click()
+    links[-1].click()
+    frames = wait.until(
+        lambda d: (found := d.find_elements(By.CSS_SELECTOR, "iframe[data-inspect-frame]")) and "locale=qps" in found[0].get_attribute("src") and found,
+        "the frames never took the pseudo-locale",
+    )
+    assert all(frame.get_attribute("src").endswith("&locale=qps") for frame in frames)
+    assert driver.find_element(By.CSS_SELECTOR, '.preview-locale-list [aria-current="true"]').get_attribute("lang") == "qps"

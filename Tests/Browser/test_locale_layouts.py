@@ -197,6 +197,8 @@ def test_the_offline_form_fits_in_every_script(page, driver, wait, viewport, loc
     page.open(f"location=offline&locale={locale}")
     form = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-offline-form]")), "no offline form")
     assert form.find_elements(By.CSS_SELECTOR, "input"), "the offline form has no fields"
+    # Nothing above the form points the visitor at the composer instead ("Send a message to start the chat").
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-transcript-empty]").is_displayed()
     screenshot(driver, f"{locale}-{width}-offline")
     dark_screenshots(driver, wait, f"{locale}-{width}-offline", [(None, None)])
     ellipsized = assert_nothing_overflows(driver, f"{locale} offline at {width} px")

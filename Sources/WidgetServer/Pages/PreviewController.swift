@@ -189,10 +189,19 @@ struct PreviewController {
             var caption: String
             var current: Bool
         }
+        struct LocaleLink {
+            var code: String
+            var state: String
+            var current: Bool
+        }
         var frames: [Frame]
         var states: [Link]
         /// `&locale=…` when one was chosen, for the states' links.
         var localeQuery: String
+        /// The locales the state can be shown in, the pseudo-locale among them.
+        var locales: [LocaleLink]
+        /// The chosen locale's code, or `auto` (the browser's languages).
+        var localeShown: String
         var hint: String
     }
 
@@ -211,8 +220,8 @@ struct PreviewController {
         }
         let localeQuery = locale.map { "&locale=\($0)" } ?? ""
         let looks = [
-            ("light-ltr", "Light, left-to-right", "dark=0"),
-            ("dark-ltr", "Dark, left-to-right", "dark=1"),
+            ("light-ltr", "Light, left-to-right", "dark=0&dir=ltr"),
+            ("dark-ltr", "Dark, left-to-right", "dark=1&dir=ltr"),
             ("light-rtl", "Light, right-to-left", "dark=0&dir=rtl"),
             ("dark-rtl", "Dark, right-to-left", "dark=1&dir=rtl"),
         ]
@@ -230,6 +239,8 @@ struct PreviewController {
             frames: frames,
             states: links,
             localeQuery: localeQuery,
+            locales: choices.map { InspectPage.LocaleLink(code: $0, state: state.name, current: $0 == locale) },
+            localeShown: locale ?? WidgetLocales.automatic,
             hint: state.hint
         )
         return try html(
