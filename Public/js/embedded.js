@@ -19,9 +19,9 @@ const CONSENT_KEY = 'webim-widget.consent';
 const OPEN_STATES = new Set(['queue', 'chatting', 'chattingWithRobot']);
 /** How long a framed chat waits for its site's `begin` before it starts its session anyway. */
 const BEGIN_WAIT_MS = 3000;
-/** Message types that an operator or a bot sent: the site's `message` event. */
 /** The most custom data a site's `send` may carry, as UTF-8 JSON. */
 const MAX_DATA_BYTES = 4096;
+/** Message types that an operator or a bot sent: the site's `message` event. */
 const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard', 'operatorBusy', 'info']);
 
 /**
