@@ -192,9 +192,13 @@ async function startWidget(doc) {
   const banner = required(doc, '[data-connection-banner]');
   // A fatal error says which (a banned visitor, a blocked account) where the errors part words it.
   const fatal = () => (strings.has(`fatal_${store.fatal}`) ? `fatal_${store.fatal}` : 'failed');
-  new ConnectionStatus(banner, { store, label: (state) => (state === 'live' ? '' : strings.t(state === 'failed' ? fatal() : state)) });
-  // Refusals are worded from the errors part, loaded once the chat is live (it costs the first load nothing).
-  store.addEventListener('connection', () => store.connection === 'live' && void strings.load('errors'));
+  const status = new ConnectionStatus(banner, { store, label: (state) => (state === 'live' ? '' : strings.t(state === 'failed' ? fatal() : state)) });
+  // Refusals are worded from the errors part, loaded once the chat is live (it costs the first load nothing); a
+  // visitor refused from the start (banned, a blocked account) never was live, so the banner waits for its words.
+  store.addEventListener('connection', () => {
+    if (store.connection === 'live') void strings.load('errors');
+    if (store.connection === 'failed') void strings.load('errors').then(() => status.render(store.connection));
+  });
   // The department list and the offline form load when the chat's state first calls for them.
   const needsPanels = () =>
     ['departmentSelection', 'offlineMessage'].includes(store.visitState) || ['offline', 'busyOffline'].includes(store.onlineStatus);

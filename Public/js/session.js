@@ -447,6 +447,8 @@ export class ChatSession extends EventTarget {
     switch (name) {
       case 'snapshot':
         store.applySnapshot(data);
+        // The session had already ended for good (read by another browser tab of the visitor, or after a reload).
+        if (typeof data.fatal === 'string') this.#apply('error.fatal', { type: data.fatal });
         break;
       case 'message.added':
         if (data.message) {

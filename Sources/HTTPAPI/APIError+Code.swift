@@ -220,6 +220,8 @@ extension APIError {
         case invalidWidget = "invalid_widget"
         /// A preview `variant` that is not a widget configuration.
         case invalidVariant = "invalid_variant"
+        /// The chat service lists no named states for the gallery (a real account's service has no fixtures).
+        case statesUnavailable = "states_unavailable"
         /// A page template is missing.
         case templateMissing = "template_missing"
         /// The preview configuration file cannot be read.

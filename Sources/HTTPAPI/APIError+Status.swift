@@ -33,7 +33,7 @@ extension APIError.Code {
         case .rangeNotSatisfiable: .rangeNotSatisfiable
         case .rateLimited: .tooManyRequests
         case .internalError, .templateMissing, .previewConfigMissing, .previewConfigInvalid: .internalServerError
-        case .fileUnavailable, .hintsUnanswered: .badGateway
+        case .fileUnavailable, .hintsUnanswered, .statesUnavailable: .badGateway
         case .tooManyTabs, .draining, .sessionFailed, .storageUnavailable: .serviceUnavailable
         // Insufficient Storage (RFC 4918): the byte budget is what is exhausted, not the request that is too large.
         case .visitorBudgetExceeded, .storageBudgetExceeded: .insufficientStorage

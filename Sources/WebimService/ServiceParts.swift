@@ -69,6 +69,7 @@ struct ServiceParts {
         router.add(middleware: RequestGuardMiddleware(policy: configuration.originPolicy))
         ProtocolRoutes(handler: wireHandler).add(to: router)
         FileRoutes(engine: engine).add(to: router)
+        FixtureRoutes(states: engine.library.namedStates).add(to: router)
         let token = ConsoleToken(value: consoleToken)
         router.group(RouterPath(OperatorConsoleController.prefix))
             .add(middleware: ConsoleTokenMiddleware(token: token))

@@ -103,7 +103,12 @@ func makeWidgetRouter(
     router.addRoutes(HealthController(registry: registry, drain: drain, configuration: configuration).endpoints)
     let previewFile = configuration.previewConfigFile.map(PreviewConfigFile.init)
     router.addRoutes(
-        PreviewController(templates: templates, file: previewFile, configuration: configuration).endpoints
+        PreviewController(
+            templates: templates,
+            file: previewFile,
+            configuration: configuration,
+            galleryStates: GalleryStates(accountURL: configuration.accountURL, client: downloads)
+        ).endpoints
     )
     let crashPoint = CrashPoint(afterMessages: configuration.crashAfterMessages)
     let files = FileController(

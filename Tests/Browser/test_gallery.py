@@ -163,6 +163,12 @@ SHOWN_JS = "const e = document.querySelector(arguments[0]); return Boolean(e && 
     ("state", "location", "selector"),
     [
         ("prechat", "prechat", "form[data-prechat]"),
+        ("ongoing", "state-ongoing", '[data-message-type="operator"]:last-child'),
+        ("busy", "state-busy", '[data-message-type="operatorBusy"]'),
+        ("banned", "state-banned", '[data-connection-banner][data-state="failed"]'),
+        ("keyboard-pending", "state-keyboard-pending", '[data-keyboard-state="pending"]'),
+        ("keyboard-completed", "state-keyboard-completed", '[data-keyboard-state="completed"]'),
+        ("quotes", "state-quotes", '[data-quote-state="notFound"]'),
         ("invitation", "invitation", "[data-invitation-bar]"),
         ("survey-stars", "gallery-survey-stars", '[data-survey][data-survey-type="stars"]'),
         ("survey-radio", "gallery-survey-radio", '[data-survey][data-survey-type="radio"]'),
@@ -182,6 +188,10 @@ def test_a_gallery_state_shows_in_the_four_looks(driver, wait, widget_url, state
         driver.switch_to.default_content()
         driver.switch_to.frame(frame)
         wait.until(lambda d: d.execute_script(SHOWN_JS, selector), f"a frame of {state} never showed {selector}")
+        if state == "banned":
+            # Refused from its first visit, the page still says why in its own words, not the generic failure.
+            banner = driver.find_element(By.CSS_SELECTOR, "[data-connection-banner]")
+            wait.until(lambda d: banner.text == "This chat is no longer available to you.", f"the banner says {banner.text!r}")
     driver.switch_to.default_content()
 
 

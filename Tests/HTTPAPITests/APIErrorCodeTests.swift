@@ -43,7 +43,8 @@ import Testing
         ("invalid_before", 400), ("upload_refused", 409), ("too_many_files", 400), ("too_many_uploads", 409),
         // The widget: pages.
         ("invalid_option", 400), ("invalid_path", 400), ("invalid_widget", 400), ("invalid_variant", 400),
-        ("template_missing", 500), ("preview_config_missing", 500), ("preview_config_invalid", 500),
+        ("states_unavailable", 502), ("template_missing", 500), ("preview_config_missing", 500),
+        ("preview_config_invalid", 500),
     ]
 
     @Test func everyCodeAndItsStatusIsTheGoldenOne() {

@@ -7,6 +7,16 @@ import WebimClientLibrary
 /// The one copy of a tab's messages as its events keep it: the snapshot's newest page, history pages, and the core
 /// messages and files the page's actions and downloads name.
 @Suite struct TabProjectionMessagesTests {
+    @Test func aSessionEndedByAFatalErrorSaysSoInEverySnapshotAfter() {
+        var projection = TabProjection()
+        #expect(projection.snapshot.fatal.value == nil)
+        projection.apply(.transientError(type: "networkError", message: "down"))
+        #expect(projection.snapshot.fatal.value == nil)
+        // Another browser tab of the visitor, or a reload, reads the snapshot after the event itself went by.
+        projection.apply(.fatalError(type: "visitorBanned", message: "The visitor is banned."))
+        #expect(projection.snapshot.fatal.value == "visitorBanned")
+    }
+
     @Test func theSnapshotCarriesTheNewestPageAndSaysWhenMoreExists() {
         var projection = TabProjection()
         projection.hasMoreHistory = false

@@ -30,7 +30,7 @@ struct VisitorSessions: Sendable {
         } catch let failure as ProtocolFailure {
             return DeltaResponse(error: failure.code)
         }
-        if visitor.banned { return DeltaResponse(error: WireError.visitorBanned) }
+        if visitor.banned || location.visitorsBanned { return DeltaResponse(error: WireError.visitorBanned) }
         if let token = parameters[WireParameter.pushToken] {
             try await changes.commit(visitorID: visitor.id) { change in change.visitor.pushToken = token }
         }

@@ -20,6 +20,7 @@ struct LocationDefinition: Sendable {
     var config: LocationConfigResponse
     var helloMessage: String?
     var accountBlocked: Bool
+    var visitorsBanned: Bool
     var requireRegisteredAuthTokens: Bool
     var maxMessageLength: Int
     var maxFilesPerChat: Int
@@ -51,6 +52,7 @@ struct LocationDefinition: Sendable {
         )
         helloMessage = options?.helloMessage
         accountBlocked = options?.accountBlocked ?? false
+        visitorsBanned = options?.visitorsBanned ?? false
         requireRegisteredAuthTokens = options?.requireRegisteredAuthTokens ?? false
         maxMessageLength = min(options?.maxMessageLength ?? .max, MessageLimits.maximumTextLength)
         maxFilesPerChat = options?.maxFilesPerChat ?? 50

@@ -25,6 +25,8 @@ struct LocationOptions: Decodable, Sendable {
     var helloMessage: String?
     /// Every init of this location answers `account-blocked`.
     var accountBlocked: Bool?
+    /// Every init of this location answers `visitor-banned`, as for a visitor an operator banned: a fixture's state.
+    var visitorsBanned: Bool?
     /// Inits with an unregistered `provided_auth_token` answer `provided-auth-token-not-found`.
     var requireRegisteredAuthTokens: Bool?
     /// Characters a visitor message may have; default 10,000.

@@ -10,7 +10,7 @@ extension Scenario {
             /// An operator's sticker: this service's extension, since Webim has only the visitor's (README.md).
             case sticker
             /// Fixture-only: a message as if the visitor had sent it (see Scenarios/README.md).
-            case visitorFile, visitorSticker, visitorKeyboardResponse
+            case visitorSays, visitorFile, visitorSticker, visitorKeyboardResponse
         }
 
         var after: Double?

@@ -8,6 +8,8 @@ public struct ScenarioLibrary: Sendable {
     private let locations: [String: LocationDefinition]
     /// Where scenario files (`files/…`) live.
     let directory: URL
+    /// The states a widget frame can be put into by name (`fixtures/states.yaml`), in the file's order.
+    public let namedStates: [NamedState]
 
     /// Loads every scenario file of `directory`; a broken file is an error, not a silent skip.
     public init(directory: URL) throws {
@@ -29,6 +31,7 @@ public struct ScenarioLibrary: Sendable {
             throw ScenarioLibraryError(file: "default", reason: "missing from \(directory.path)")
         }
         try Self.checkOperatorIDs(scenarios)
+        namedStates = try NamedState.load(from: directory, locations: Set(scenarios.keys))
         self.scenarios = scenarios
         self.directory = directory
         locations = Dictionary(

@@ -79,6 +79,11 @@ struct ScenarioStepPlayer: Sendable {
             )
         case .read:
             try await engine.operators.read(visitorID: visitorID)
+        case .visitorSays:
+            guard let text = step.text, !text.isEmpty else {
+                throw ScenarioStepError(step: step, reason: "text missing")
+            }
+            try await fixtures.recordText(visitorID: visitorID, text: text, label: step.label)
         case .visitorFile:
             let names = (step.file.map { [$0] } ?? []) + (step.files ?? [])
             guard (1...10).contains(names.count) else {

@@ -8,6 +8,24 @@ struct VisitorFixtures {
     let changes: VisitorChanges
     let files: FileStore
 
+    /// Records a visitor's text message, opening the chat as the visitor's first message does (a fixture's state
+    /// begins with a chat already going, with no visitor at the page to type).
+    func recordText(visitorID: String, text: String, label: String?) async throws {
+        try await changes.commit(visitorID: visitorID) { change in
+            let chatID = try change.chatForVisitorMessage().chatID
+            var message = MessageRecord.fromVisitor(
+                change.visitor,
+                chatID: chatID,
+                clientSideID: RandomID.hex(),
+                text: text,
+                clock: change.clock
+            )
+            message.label = label
+            try change.add(message)
+            try change.markUnreadByOperator(from: message)
+        }
+    }
+
     /// Records a `sticker_visitor` message in the open chat.
     func recordSticker(visitorID: String, stickerID: Int) async throws {
         let data = try MessageRecord.jsonText(StickerItem(stickerId: stickerID))

@@ -24,6 +24,9 @@ struct TabProjection: Sendable {
     var credential: SealedCredential?
     /// The survey's open question, if a survey is open.
     var survey: WidgetSurvey?
+    /// The type of the fatal error that ended the tab's session (a banned visitor, a blocked account), if one did:
+    /// a page that reads the snapshot afterwards (another browser tab of the visitor, a reload) learns it too.
+    var fatal: String?
 
     mutating func apply(_ event: TabEvent) {
         switch event {
@@ -46,7 +49,8 @@ struct TabProjection: Sendable {
         case .hello(let text): helloMessage = text
         case .credential(let sealed): credential = sealed
         case .survey(let value): survey = value
-        case .fatalError, .transientError, .result: break
+        case .fatalError(let type, _): fatal = type
+        case .transientError, .result: break
         }
     }
 
@@ -71,7 +75,8 @@ struct TabProjection: Sendable {
             limits: limits,
             credential: Nullable(credential?.credential),
             credentialExpires: Nullable(credential?.expires),
-            survey: Nullable(survey)
+            survey: Nullable(survey),
+            fatal: Nullable(fatal)
         )
     }
 
@@ -94,6 +99,8 @@ struct TabProjection: Sendable {
         /// When `credential` expires, in seconds since 1970.
         var credentialExpires: Nullable<Int64>
         var survey: Nullable<WidgetSurvey>
+        /// The fatal error's type that ended the session, or null.
+        var fatal: Nullable<String>
     }
 }
 

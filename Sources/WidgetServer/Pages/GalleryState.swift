@@ -1,64 +1,62 @@
-/// The states the tester's gallery (`GET /inspect?state=…`) shows in its four looks: each a scenario's location, so
-/// a frame reaches it with no console script.
-struct GalleryState: Sendable, Equatable {
+import AsyncHTTPClient
+import Foundation
+import HTTPAPI
+
+/// A state the gallery shows in its four looks: one of the chat service's named states (`GET /fixtures/states` of
+/// the embedded service, from its `Scenarios/fixtures/states.yaml`), each a fixture location whose scenario brings a
+/// new visitor into it by itself. The list lives there, with the scenarios; the gallery only reads it.
+struct GalleryState: Decodable, Sendable, Equatable {
     /// The `state` parameter's value.
     var name: String
     /// The link's words.
     var caption: String
     /// The scenario's location.
     var location: String
+    /// What the state shows.
+    var summary: String
     /// What the tester does to see the state, when it is not there at once.
-    var hint: String
+    var hint: String?
+    /// The page's own options for it (a kiosk's, say), a query string.
+    var page: String?
 
-    /// The first is shown without a `state` parameter.
-    static let all: [GalleryState] = [
-        GalleryState(
-            name: "messages",
-            caption: "Every message",
-            location: "gallery",
-            hint: "Every message type, keyboard and quote state, the operator's requests and the survey card."
-        ),
-        GalleryState(
-            name: "prechat",
-            caption: "Pre-chat form",
-            location: "prechat",
-            hint: "The location's pre-chat form, before any chat."
-        ),
-        GalleryState(
-            name: "invitation",
-            caption: "Invitation",
-            location: "invitation",
-            hint: "An operator's proactive invitation, a moment after a new visitor arrives."
-        ),
-        GalleryState(
-            name: "survey-stars",
-            caption: "Survey: stars",
-            location: "gallery-survey-stars",
-            hint: "The survey card at a stars question."
-        ),
-        GalleryState(
-            name: "survey-radio",
-            caption: "Survey: options",
-            location: "gallery-survey-radio",
-            hint: "The survey card at a question with options."
-        ),
-        GalleryState(
-            name: "survey-comment",
-            caption: "Survey: comment",
-            location: "gallery-survey-comment",
-            hint: "The survey card at a comment question."
-        ),
-        GalleryState(
-            name: "hints",
-            caption: "Hints",
-            location: "hints",
-            hint: "Suggested questions: type a few letters, such as “deli”."
-        ),
-    ]
+    enum CodingKeys: String, CodingKey {
+        case name
+        case caption
+        case location
+        case summary
+        case hint
+        case page
+    }
+}
 
-    /// The state `name` names; nil names the first.
-    static func named(_ name: String?) -> GalleryState? {
-        guard let name else { return all.first }
-        return all.first { $0.name == name }
+/// The chat service's named states, asked for once a minute at most.
+struct GalleryStates: Sendable {
+    let accountURL: String
+    let client: HTTPClient
+    let cache = LocationCache<[GalleryState]?>(lifetime: .seconds(60), capacity: 1)
+
+    /// The service's path (`FixtureRoutes.statesPath` of the embedded service).
+    static let path = "/fixtures/states"
+    /// The most bytes read: a list of a few dozen states is a few KiB.
+    static let maximumBytes = 64 * 1024
+
+    private struct Answer: Decodable {
+        var states: [GalleryState]
+    }
+
+    /// The states, in the service's order; a 502 naming the problem when the service lists none (an account's real
+    /// service has no fixtures).
+    func all() async throws -> [GalleryState] {
+        let states = await cache.value(location: "") {
+            try? await client.accountAnswer(accountURL, Self.path, query: [], limit: Self.maximumBytes, as: Answer.self)
+                .states
+        }
+        guard let states, !states.isEmpty else {
+            throw APIError(
+                .statesUnavailable,
+                "The chat service lists no named states (\(Self.path)): the gallery needs the embedded service."
+            )
+        }
+        return states
     }
 }

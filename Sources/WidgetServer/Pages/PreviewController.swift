@@ -12,6 +12,8 @@ struct PreviewController {
     /// nil without `--preview-config`: the query string or the built-in variants are shown.
     let file: PreviewConfigFile?
     let configuration: WidgetConfiguration
+    /// The chat service's named states, which the gallery shows.
+    let galleryStates: GalleryStates
 
     /// The routes, at the root.
     var endpoints: RouteCollection<WidgetRequestContext> {
@@ -206,10 +208,12 @@ struct PreviewController {
     }
 
     /// A gallery state (`state`, the first without one) in light and dark, left-to-right and right-to-left.
-    private func inspect(_ request: Request, context: WidgetRequestContext) throws -> Response {
+    private func inspect(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let query = FormQuery(request)
-        guard let state = GalleryState.named(query.get("state")) else {
-            let names = GalleryState.all.map(\.name).joined(separator: ", ")
+        let states = try await galleryStates.all()
+        let asked = query.get("state").flatMap { $0.isEmpty ? nil : $0 }
+        guard let state = asked.map({ name in states.first { $0.name == name } }) ?? states.first else {
+            let names = states.map(\.name).joined(separator: ", ")
             throw APIError(.invalidVariant, "state is one of \(names).", field: "state")
         }
         // The state in a locale of the tester's choice (the pseudo-locale shows overflow and untranslated strings).
@@ -230,9 +234,10 @@ struct PreviewController {
                 name: "inspect-\(name)",
                 caption: caption,
                 query: "location=\(state.location)&inspect=1&\(look)\(localeQuery)"
+                    + (state.page.map { "&" + $0 } ?? "")
             )
         }
-        let links = GalleryState.all.map {
+        let links = states.map {
             InspectPage.Link(name: $0.name, caption: $0.caption, current: $0 == state)
         }
         let page = InspectPage(
@@ -241,7 +246,7 @@ struct PreviewController {
             localeQuery: localeQuery,
             locales: choices.map { InspectPage.LocaleLink(code: $0, state: state.name, current: $0 == locale) },
             localeShown: locale ?? WidgetLocales.automatic,
-            hint: state.hint
+            hint: [state.summary, state.hint].compactMap { $0 }.joined(separator: " ")
         )
         return try html(
             page,

@@ -1,0 +1,21 @@
+import HTTPAPI
+import Hummingbird
+
+/// `GET /fixtures/states`: the states a widget frame can be put into by name (`NamedState`), each a fixture location
+/// of this service. For developers and testers (the widget server's gallery reads it, a script can too); not part of
+/// Webim's protocol, and nothing in it is secret.
+struct FixtureRoutes {
+    /// The path, which the widget server reads from here.
+    static let statesPath = "/fixtures/states"
+
+    let states: [NamedState]
+
+    private struct Answer: Encodable {
+        var states: [NamedState]
+    }
+
+    func add(to router: Router<ServiceRequestContext>) {
+        let answer = Answer(states: states)
+        router.get(RouterPath(Self.statesPath)) { _, _ in try JSONResponse.make(answer) }
+    }
+}
