@@ -220,3 +220,13 @@ def test_the_gallery_offers_every_locale_and_the_pseudo_locale(driver, wait, wid
     )
     assert all(frame.get_attribute("src").endswith("&locale=qps") for frame in frames)
     assert driver.find_element(By.CSS_SELECTOR, '.preview-locale-list [aria-current="true"]').get_attribute("data-locale") == "qps"
+
+
+def test_the_preview_reads_the_chat_services_named_states(widget_url):
+    """`/preview/states` hands the page the embedded service's named states, each a location with a scenario."""
+    with urllib.request.urlopen(widget_url.rstrip("/") + "/preview/states", timeout=10) as answer:
+        states = json.load(answer)["states"]
+    names = [state["name"] for state in states]
+    assert names[0] == "messages" and {"ongoing", "busy", "banned", "quotes", "kiosk"} <= set(names), names
+    assert all(state["location"] and state["caption"] and state["summary"] for state in states)
+    assert next(state for state in states if state["name"] == "kiosk")["page"].startswith("mode=kiosk")

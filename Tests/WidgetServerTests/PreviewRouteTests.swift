@@ -103,20 +103,34 @@ import Testing
         }
     }
 
+    /// The gallery with the embedded service, whose named states it shows.
+    private func withGallery(_ body: @Sendable (WidgetClient) async throws -> Void) async throws {
+        try await LiveStack.withStack { stack in try await body(WidgetClient(stack)) }
+    }
+
     @Test func theGalleryShowsTheGalleryScenarioInFourLooks() async throws {
-        try await withWidget { client in
+        try await withGallery { client in
             let page = try await client.get("/inspect")
             #expect(page.status == 200)
             #expect(page.text.components(separatedBy: "data-inspect-frame=").count - 1 == 4)
-            for look in ["dark=0", "dark=1", "dark=0&amp;dir=rtl", "dark=1&amp;dir=rtl"] {
+            for look in ["dark=0&amp;dir=ltr", "dark=1&amp;dir=ltr", "dark=0&amp;dir=rtl", "dark=1&amp;dir=rtl"] {
                 #expect(page.text.contains(#"src="/?location=gallery&amp;inspect=1&amp;\#(look)""#), "\(look)")
             }
             #expect(try await client.get("/?location=gallery&inspect=1").status == 200)
         }
     }
 
-    @Test func theGalleryShowsAStateInALocaleOfTheTestersChoice() async throws {
+    @Test func withoutNamedStatesTheGallerySaysWhy() async throws {
+        // No chat service answers here, as a real account's has no fixtures.
         try await withWidget { client in
+            let page = try await client.get("/inspect")
+            #expect(page.status == 502 && page.errorCode == "states_unavailable")
+            #expect(try await client.get("/preview/states").status == 502)
+        }
+    }
+
+    @Test func theGalleryShowsAStateInALocaleOfTheTestersChoice() async throws {
+        try await withGallery { client in
             let page = try await client.get("/inspect?state=hints&locale=qps")
             #expect(page.status == 200)
             #expect(page.text.contains(#"src="/?location=hints&amp;inspect=1&amp;dark=1&amp;dir=rtl&amp;locale=qps""#))
@@ -125,7 +139,10 @@ import Testing
                 "the states forget the locale"
             )
             let plain = try await client.get("/inspect")
-            #expect(!plain.text.contains("&amp;locale="), "a frame has a locale nobody chose")
+            let frameSources = plain.text.components(separatedBy: #"src="/?"#).dropFirst()
+                .map { $0.prefix { $0 != "\"" } }
+            #expect(frameSources.count == 4)
+            #expect(!frameSources.contains { $0.contains("locale=") }, "a frame has a locale nobody chose")
             let refused = try await client.get("/inspect?locale=xx")
             #expect(refused.status == 400 && refused.text.contains(#""field":"locale""#))
         }

@@ -5,7 +5,7 @@ import HTTPAPI
 /// A state the gallery shows in its four looks: one of the chat service's named states (`GET /fixtures/states` of
 /// the embedded service, from its `Scenarios/fixtures/states.yaml`), each a fixture location whose scenario brings a
 /// new visitor into it by itself. The list lives there, with the scenarios; the gallery only reads it.
-struct GalleryState: Decodable, Sendable, Equatable {
+struct GalleryState: Codable, Sendable, Equatable {
     /// The `state` parameter's value.
     var name: String
     /// The link's words.

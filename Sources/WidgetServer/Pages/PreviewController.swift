@@ -22,6 +22,7 @@ struct PreviewController {
             .get("preview/config", use: config)
             .get("preview/site", use: site)
             .get("inspect", use: inspect)
+            .get("preview/states", use: states)
     }
 
     /// Who may frame these pages: the configured sites, and this server under its loopback names (the preview frames
@@ -205,6 +206,15 @@ struct PreviewController {
         /// The chosen locale's code, or `auto` (the browser's languages).
         var localeShown: String
         var hint: String
+    }
+
+    private struct StatesAnswer: Encodable {
+        var states: [GalleryState]
+    }
+
+    /// The chat service's named states, for the preview's frames (the page cannot ask the service's origin itself).
+    private func states(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        try JSONResponse.make(StatesAnswer(states: try await galleryStates.all()))
     }
 
     /// A gallery state (`state`, the first without one) in light and dark, left-to-right and right-to-left.
