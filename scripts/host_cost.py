@@ -16,8 +16,10 @@ Per run, in the host page (a `PerformanceObserver` that the page starts before a
 Click to usable composer: a real click (WebDriver's pointer actions) on the launcher, stamped with `Date.now()` in
 the host page's capture-phase `pointerdown`; inside the frame, a script preloaded into every document (WebDriver
 BiDi) stamps `Date.now()` when the chat is shown, its composer enabled (not inert) and its stream live
-(`[data-connection-banner][data-state=live]`), and notes whether the composer took the focus. "cold" clicks at the
-host's load event; "warm" after the window, when the loader has had its frame loaded (at once, or at idle).
+(`[data-connection-banner][data-state=live]`), and notes whether the composer took the focus. "cold" starts the
+click at the host's load event; "warm" after the window, when the loader has had its frame loaded (at once, or at
+idle). WebDriver's pointer takes 250 ms to move onto the launcher before it presses (its default), so the launcher
+has that long from `pointerenter` to the press, a quick visitor's approach.
 """
 
 from __future__ import annotations
@@ -49,12 +51,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Started first in every host page: what the page's own observers see.
 OBSERVER = """
-window.cost = { tbt: 0, longtasks: 0, cls: 0, lcp: 0, clickAt: null };
+window.cost = { tbt: 0, longtasks: 0, tasks: [], cls: 0, lcp: 0, clickAt: null };
 const observe = (type, each) => {
   try { new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true }); }
   catch { /* an entry type this browser lacks */ }
 };
-observe('longtask', (e) => { cost.longtasks += 1; cost.tbt += Math.max(0, e.duration - 50); });
+observe('longtask', (e) => {
+  cost.longtasks += 1;
+  cost.tbt += Math.max(0, e.duration - 50);
+  cost.tasks.push([Math.round(e.startTime), Math.round(e.duration), e.attribution?.[0]?.containerType ?? '']);
+});
 observe('layout-shift', (e) => { if (!e.hadRecentInput) cost.cls += e.value; });
 observe('largest-contentful-paint', (e) => { cost.lcp = e.startTime; });
 addEventListener('pointerdown', () => { cost.clickAt ??= Date.now(); }, { capture: true });
@@ -64,11 +70,13 @@ STUB = "window.WebimWidget=window.WebimWidget||function(){(WebimWidget.q=WebimWi
 
 #: Preloaded into every document (WebDriver BiDi's `script.addPreloadScript`, which reaches a frame in another
 #: process too) and active in the chat's frame only: `window.usable` becomes `{at}` (`Date.now()`) the moment the chat
-#: is shown with its composer enabled and its stream live; `window.focusedAt` when the composer takes the focus.
+#: is shown with its composer enabled and its stream live; `window.focusedAt` when the composer takes the focus;
+#: `window.readyAt` when the page is ready (its bridge has told the site `ready`; the session starts after).
 WATCH_USABLE = """() => {
   if (!new URLSearchParams(location.search).has('mode')) return;
   window.usable = null;
   window.focusedAt = null;
+  window.readyAt = null;
   const composer = () => document.querySelector('[data-composer-input]');
   const usable = () => {
     const input = composer();
@@ -77,6 +85,7 @@ WATCH_USABLE = """() => {
       document.querySelector('[data-connection-banner][data-state="live"]') !== null;
   };
   const observer = new MutationObserver(() => {
+    if (window.readyAt === null && document.body?.dataset.ready === 'true') window.readyAt = Date.now();
     if (window.usable === null && usable()) window.usable = { at: Date.now() };
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true });
@@ -242,8 +251,13 @@ def click_to_usable(driver, wait) -> dict:
     at = wait.until(lambda d: in_frame(d, "return window.usable?.at ?? null"))
     # The focus may follow the composer's being usable by a moment: what it does in the 300 ms after counts.
     wait.until(lambda d: in_frame(d, f"return Date.now() > {at + 300}"))
-    focused_at = in_frame(driver, "return window.focusedAt")
-    return {"ms": at - clicked, "focused": focused_at is not None and focused_at <= at + 300}
+    frame = in_frame(driver, "return {focusedAt: window.focusedAt, readyAt: window.readyAt, origin: performance.timeOrigin}")
+    focused_at = frame["focusedAt"]
+    return {"ms": at - clicked, "focused": focused_at is not None and focused_at <= at + 300,
+            # The steps on the way, from the click: the frame's document starts, its page is ready, the composer has
+            # the focus (negative: before the click, a frame loaded already).
+            "start_ms": frame["origin"] - clicked, "ready_ms": (frame["readyAt"] or at) - clicked,
+            "focused_ms": None if focused_at is None else focused_at - clicked}
 
 
 def loaded(driver) -> bool:
@@ -264,8 +278,8 @@ def one_run(driver, url: str, window_s: float, embeds: bool) -> dict:
         time.sleep(0.1)
     cost = driver.execute_script(
         "const nav = performance.getEntriesByType('navigation')[0];"
-        "return {...cost, load: nav.loadEventEnd, frame: !!document.querySelector('[data-webim-widget]')"
-        "?.shadowRoot?.querySelector('iframe[src]')}"
+        "return {...cost, load: nav.loadEventEnd, origin: performance.timeOrigin,"
+        " frame: !!document.querySelector('[data-webim-widget]')?.shadowRoot?.querySelector('iframe[src]')}"
     )
     log_load = None
     entries = driver.get_log("performance")
@@ -281,10 +295,13 @@ def one_run(driver, url: str, window_s: float, embeds: bool) -> dict:
             total += size
             if log_load is not None and message["params"]["timestamp"] <= log_load:
                 by_load += size
-    run = {"tbt": cost["tbt"], "longtasks": cost["longtasks"], "cls": cost["cls"], "lcp": cost["lcp"],
+    run = {"tbt": cost["tbt"], "longtasks": cost["longtasks"], "tasks": cost["tasks"], "cls": cost["cls"], "lcp": cost["lcp"],
            "load": cost["load"], "bytes_by_load": by_load, "bytes": total, "frame_in_window": cost["frame"]}
     # The frame's own bytes (its process's requests are not in the page's network log).
     run["frame_bytes"] = (in_frame(driver, FRAME_BYTES) or 0) if cost["frame"] else 0
+    # When the frame's document started, in ms after the page's load event.
+    frame_origin = in_frame(driver, "return performance.timeOrigin") if cost["frame"] else None
+    run["frame_after_load"] = None if frame_origin is None else frame_origin - (cost["origin"] + cost["load"])
     if embeds:
         run["warm"] = click_to_usable(driver, wait)
     return run
@@ -358,7 +375,7 @@ def main() -> None:
           f"{platform.machine()} {os.cpu_count()} cores, {args.runs} runs per variant, window {args.window} s after load, "
           f"site {'same-site' if args.same_site else 'cross-site'} ({site.origin})")
     print()
-    print("| page | blocking time (ms) | long tasks | CLS | LCP (ms) | load (ms) | KB by load | KB in window, page | KB in window, frame | frame in window |")
+    print("| page | blocking time (ms) | long tasks | CLS | LCP (ms) | load (ms) | KB by load | KB in window, page | KB in window, frame | frame starts (ms after load) |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     base = {key: summary([run[key] for run in runs["none"]])[0] for key in ("tbt", "load", "lcp")}
     for name, results in runs.items():
@@ -370,7 +387,8 @@ def main() -> None:
         for key in ("bytes_by_load", "bytes", "frame_bytes"):
             median, p90 = summary([run[key] / 1024 for run in results])
             cells.append(f"{median:.1f} / {p90:.1f}")
-        cells.append(f"{sum(run['frame_in_window'] for run in results)}/{len(results)}")
+        starts = [run["frame_after_load"] for run in results if run["frame_after_load"] is not None]
+        cells.append(f"{summary(starts)[0]:.0f} / {summary(starts)[1]:.0f} ({len(starts)}/{len(results)})" if starts else "none")
         print(f"| {name} | " + " | ".join(cells) + " |")
     print()
     print("| loader | click → usable composer, cold (ms) | composer focused | warm (ms) | composer focused |")
@@ -381,6 +399,17 @@ def main() -> None:
             median, p90 = summary([click["ms"] for click in clicks])
             row += [f"{median:.0f} / {p90:.0f}", f"{sum(c['focused'] for c in clicks)}/{len(clicks)}"]
         print("| " + " | ".join(row) + " |")
+    print()
+    print("| loader, click at | frame's document starts (ms after the click) | its page ready | composer focused | usable (stream live) |")
+    print("|---|---|---|---|---|")
+    for name in variants:
+        for moment, clicks in (("cold", cold[name]), ("warm", [run["warm"] for run in runs[name]])):
+            cells = []
+            for key in ("start_ms", "ready_ms", "focused_ms", "ms"):
+                values = [click[key] for click in clicks if click[key] is not None]
+                cells.append(f"{summary(values)[0]:.0f}" if values else "never")
+            print(f"| {name}, {moment} | " + " | ".join(cells) + " |")
+    print("(medians; negative: before the click)")
     print("\n(median / p90; in brackets the median's difference from the page without the widget)")
     if args.json:
         args.json.write_text(json.dumps({"runs": runs, "cold": cold}, indent=1))
