@@ -5,9 +5,9 @@
 // queueing stub, `WebimWidget.q`) run once it has.
 //
 // A facade: the launcher draws at once, the frame (the chat's whole page) only when it is wanted: the
-// pointer on the launcher, its focus or a key, a command that needs the chat (`open`, `send`...), or
+// pointer on the launcher or its keyboard focus, a command that needs the chat (`open`, `send`...), or
 // the browser idle a while after the page's load. Until then the launcher shows the unread count it
-// remembered from the last page (`UNREAD_KEY`, the site's localStorage), and commands wait.
+// remembered from the last page (`kept`, the site's localStorage), and commands wait.
 //
 // The bridge to the iframe is postMessage with one versioned shape,
 // `{webimWidget: 1, kind: 'command' | 'event', name, args | detail}`: this side takes events only
@@ -189,16 +189,16 @@
     frame.src = frameUrl();
   }
 
-  /** Remembers the count for the next page (a visitor erased has none: `forget`). */
-  function keepUnread() {
-    kept((s, key) => (state.unread > 0 ? s.setItem(key, state.unread) : s.removeItem(key)));
+  /** The launcher's unread count, remembered for the next page (a visitor erased has none: `forget`). */
+  function setUnread(count) {
+    state.unread = count;
+    kept((s, key) => (count > 0 ? s.setItem(key, count) : s.removeItem(key)));
   }
 
   /** A new visitor, or one who withdrew consent: the site keeps nothing of the last one. */
   function forget() {
     sticky = {};
-    state.unread = 0;
-    keepUnread();
+    setUnread(0);
     render();
   }
 
@@ -214,10 +214,7 @@
       for (const [command, args] of [...Object.entries(sticky), ...queued]) send(command, ...args);
       // With the count the launcher shows, which the frame corrects once it knows the real one.
       send('begin', state.unread);
-    } else if (name === 'unreadChanged') {
-      state.unread = Math.max(0, Number(detail.count) || 0);
-      keepUnread();
-    }
+    } else if (name === 'unreadChanged') setUnread(Math.max(0, Number(detail.count) || 0));
     else if (name === 'invitation') state.invitation = `${detail.sender ? `${detail.sender}: ` : ''}${detail.text}`.slice(0, 160);
     else if (name === 'chatStarted' || name === 'chatClosed') state.invitation = '';
     else if (name === 'onlineStatusChanged') state.status = String(detail.status);
