@@ -4,6 +4,11 @@
 // `<script async>` works on any page; the calls a page made before it arrived (the snippet's
 // queueing stub, `WebimWidget.q`) run once it has.
 //
+// A facade: the launcher draws at once, the frame (the chat's whole page) only when it is wanted: the
+// pointer on the launcher or its keyboard focus, a command that needs the chat (`open`, `send`...), or
+// the browser idle a while after the page's load. Until then the launcher shows the unread count it
+// remembered from the last page (`kept`, the site's localStorage), and commands wait.
+//
 // The bridge to the iframe is postMessage with one versioned shape,
 // `{webimWidget: 1, kind: 'command' | 'event', name, args | detail}`: this side takes events only
 // from the widget's origin and its own frame, the frame takes commands only from the sites the
@@ -25,10 +30,28 @@
   const side = left ? 'left' : 'right';
   const phone = matchMedia(`(max-width: ${Number(data.mobileWidth) || 640}px)`);
   /** The launcher's words: English until the frame, which has the page's strings, sends its own. */
-  let labels = { open: 'Open the chat', close: 'Close the chat', chat: 'Chat' };
+  let labels = { open: 'Open the chat', close: 'Close the chat', chat: 'Chat', unread: '{n} unread' };
   const COLOURS = { blue: '#1c64f2', green: '#15803d', graphite: '#374151' };
 
-  const state = { open: false, shown: true, ready: false, consent: 'pending', unread: 0, status: 'unknown', invitation: '' };
+  /**
+   * The last unread count the frame told, kept in the site's localStorage for the launcher of the visitor's next
+   * page: none for 0. A page may refuse storage (a sandbox, a setting): then nothing is remembered.
+   */
+  const kept = (act) => {
+    try {
+      return act(localStorage, 'webim-widget.unread');
+    } catch {}
+  };
+  const state = {
+    open: false,
+    shown: true,
+    ready: false,
+    consent: 'pending',
+    // Bounded: the badge says 99+ beyond 99.
+    unread: Math.max(0, Math.min(100, kept((s, key) => s.getItem(key)) | 0)),
+    status: 'unknown',
+    invitation: '',
+  };
   /** Commands for the frame until it says it is ready. */
   let waiting = [];
   /** The visitor and fields the site set: every new page in the frame hears them again. */
@@ -84,8 +107,8 @@
   const panel = document.createElement('div');
   panel.className = 'panel';
   panel.id = 'webim-widget-panel';
-  const frame = document.createElement('iframe');
-  panel.append(frame);
+  /** The chat's frame, made when it is first wanted (`load`). */
+  let frame = null;
   // An operator's proactive invitation, beside the closed launcher; a press opens the chat.
   const teaser = document.createElement('button');
   teaser.className = 'teaser';
@@ -108,7 +131,7 @@
     const status = labels[state.status];
     const unread = state.unread > 0 && labels.unread ? `, ${labels.unread.replace('{n}', state.unread)}` : '';
     button.setAttribute('aria-label', `${labels[state.open ? 'close' : 'open']}${status ? ` (${status})` : ''}${unread}`);
-    frame.title = options.title || labels.chat;
+    if (frame) frame.title = options.title || labels.chat;
     teaser.hidden = state.open || !state.invitation;
     teaser.textContent = state.invitation;
   }
@@ -123,9 +146,22 @@
     }
   }
 
+  /** Makes the frame, once: nothing of the chat loads before this. */
+  function load() {
+    if (frame) return;
+    // Not before the page's load event, which a loading frame would hold back.
+    if (document.readyState !== 'complete') return addEventListener('load', load);
+    frame = document.createElement('iframe');
+    frame.src = frameUrl();
+    panel.append(frame);
+    render();
+  }
+
+  /** A command for the frame; it is loaded for it unless the command can wait for it (a closed panel, the site's fields). */
   function send(name, ...args) {
-    if (!state.ready) waiting.push([name, args]);
-    else frame.contentWindow?.postMessage({ webimWidget: VERSION, kind: 'command', name, args }, widgetOrigin);
+    if (state.ready) return frame.contentWindow?.postMessage({ webimWidget: VERSION, kind: 'command', name, args }, widgetOrigin);
+    waiting.push([name, args]);
+    if (!['close', 'setVisitor', 'setCustomFields', 'prechat'].includes(name)) load();
   }
 
   /** A command that every new page in the frame hears again: the visitor, the fields, the pre-chat answers. */
@@ -135,20 +171,35 @@
     if (globalThis.Notification?.permission === 'default') void Notification.requestPermission();
   }
 
-  function setOpen(open) {
+  /** Opens or closes the panel; `focus` (the visitor's own press opened it): the focus goes into the chat. */
+  function setOpen(open, focus = false) {
     if (state.open === open) return;
     state.open = open;
     render();
-    send(open ? 'open' : 'close');
+    send(open ? 'open' : 'close', focus);
+    if (focus) frame?.focus(); // none yet when pressed before the page's load
     emit(open ? 'open' : 'close');
     if (open && notifications === 'onOpen') askPermission();
   }
 
   /** A changed locale or theme is a new page in the frame; its tab resumes where it was. */
   function reload() {
+    if (!frame) return; // the frame will load with the new options
     state.ready = false;
-    waiting = [[state.open ? 'open' : 'close', []]];
     frame.src = frameUrl();
+  }
+
+  /** The launcher's unread count, remembered for the next page (a visitor erased has none: `forget`). */
+  function setUnread(count) {
+    state.unread = count;
+    kept((s, key) => (count > 0 ? s.setItem(key, count) : s.removeItem(key)));
+  }
+
+  /** A new visitor, or one who withdrew consent: the site keeps nothing of the last one. */
+  function forget() {
+    sticky = {};
+    setUnread(0);
+    render();
   }
 
   /** What the frame tells: the public events, and what the launcher shows. */
@@ -161,12 +212,16 @@
       waiting = [];
       send(state.open ? 'open' : 'close');
       for (const [command, args] of [...Object.entries(sticky), ...queued]) send(command, ...args);
-      send('begin');
-    } else if (name === 'unreadChanged') state.unread = Math.max(0, Number(detail.count) || 0);
+      // With the count the launcher shows, which the frame corrects once it knows the real one.
+      send('begin', state.unread);
+    } else if (name === 'unreadChanged') setUnread(Math.max(0, Number(detail.count) || 0));
     else if (name === 'invitation') state.invitation = `${detail.sender ? `${detail.sender}: ` : ''}${detail.text}`.slice(0, 160);
     else if (name === 'chatStarted' || name === 'chatClosed') state.invitation = '';
     else if (name === 'onlineStatusChanged') state.status = String(detail.status);
-    else if (name === 'closeRequested') return setOpen(false);
+    else if (name === 'closeRequested') {
+      setOpen(false);
+      return button.focus();
+    }
     else if (name === 'messageSent' && notifications === 'onSend') askPermission();
     else if (name === 'message' && notifications !== 'never' && document.hidden && globalThis.Notification?.permission === 'granted') {
       const note = new Notification(detail.sender || labels.chat, { body: detail.text ?? '', tag: 'webim-widget' });
@@ -182,7 +237,7 @@
   addEventListener('message', (event) => {
     const message = event.data;
     if (typeof message !== 'object' || message === null || !('webimWidget' in message)) return;
-    if (event.origin !== widgetOrigin || event.source !== frame.contentWindow) return warnOnce(`a message from ${event.origin}, not the chat's frame`);
+    if (event.origin !== widgetOrigin || !frame || event.source !== frame.contentWindow) return warnOnce(`a message from ${event.origin}, not the chat's frame`);
     if (message.webimWidget !== VERSION || message.kind !== 'event' || typeof message.name !== 'string') return warnOnce('a message of an unknown shape');
     received(message.name, message.detail ?? {});
   });
@@ -221,12 +276,12 @@
     send: (text, options) => send('send', String(text), JSON.stringify(options?.data)),
     // A new visitor has no fields of the old one's.
     reset: () => {
-      sticky = {};
+      forget();
       send('reset');
     },
     consent: (given) => {
       state.consent = given === true ? 'given' : 'pending';
-      if (given !== true) sticky = {};
+      if (given !== true) forget();
       send('consent', given === true);
     },
     on: (name, listener) => {
@@ -246,18 +301,21 @@
   WebimWidget.version = VERSION;
   window.WebimWidget = WebimWidget;
 
-  button.addEventListener('click', () => setOpen(!state.open));
-  teaser.addEventListener('click', () => setOpen(true));
+  // A pointer (a mouse's or a finger's) or the keyboard on its way to a press: the frame starts loading before the
+  // click lands.
+  for (const type of ['pointerenter', 'focus']) button.addEventListener(type, load);
+  button.addEventListener('click', () => setOpen(!state.open, !state.open));
+  teaser.addEventListener('click', () => setOpen(true, true));
   phone.addEventListener('change', render);
   render();
   // An async script may run while the page's body is still being parsed.
   if (document.body) document.body.append(root);
   else addEventListener('DOMContentLoaded', () => document.body.append(root), { once: true });
-  // The frame loads after the host page has: it never delays the page's own load.
-  const start = () => {
-    frame.src = frameUrl();
-  };
-  if (document.readyState === 'complete') start();
-  else addEventListener('load', start, { once: true });
+  // Unwanted sooner, the frame loads a while after the page has, when the browser has nothing else to do: it
+  // never delays the page's own load, nor its first moments.
+  // Three seconds, then the browser's next idle moment, within three more (setTimeout's 0 where it has no idle callback).
+  const idle = () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(load, { timeout: 3e3 }), 3e3);
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
   for (const call of stub?.q ?? []) WebimWidget(...call);
 })();

@@ -192,8 +192,11 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
     if (started) return;
     started = true;
     delete html.dataset.consentPending;
+    // The visitor who agreed from the keyboard goes on writing, not back to the top of the page.
+    const agreedHere = consentLine?.contains(doc.activeElement) ?? false;
     consentLine?.remove();
     composerForm.inert = false;
+    if (agreedHere) composer.focus();
     session.start();
   };
   const composerForm = /** @type {HTMLFormElement} */ (doc.querySelector('[data-composer]'));
@@ -209,11 +212,15 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
     doc.defaultView?.location.replace(doc.defaultView.location.href);
   };
 
+  /** The unread count the site's launcher shows (one it remembered from an earlier page, say), from `begin`. */
+  let launcherUnread = 0;
   const commands = {
-    open: () => {
+    // `focus`: the visitor pressed the site's launcher, so they go on in the composer (or the consent line first).
+    open: (focus) => {
       delete html.dataset.chatHidden;
       // What is on screen now counts as read: the transcript's visible part changed as if scrolled (main.js).
       doc.querySelector('[data-transcript]')?.dispatchEvent(new Event('scroll'));
+      if (focus === true) (started || consentLine === null ? composer : consentLine.querySelector('button')).focus();
     },
     close: () => {
       html.dataset.chatHidden = '';
@@ -247,7 +254,8 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
       if (text !== null) session.identify(text, { started });
     },
     // The site has passed on what it had queued (the visitor, the fields): the session may start.
-    begin: () => {
+    begin: (shown) => {
+      launcherUnread = Math.max(0, Number(shown) || 0);
       clearTimeout(beginTimer);
       if (hasConsent()) start();
     },
@@ -260,7 +268,7 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
     },
   };
 
-  forwardEvents({ store, session, post });
+  forwardEvents({ store, session, post, launcherUnread: () => launcherUnread });
   // With a site on the other side, the session starts at its `begin` (sent after `ready` and what the
   // site had queued), so a visitor it identifies gets their own tab at once rather than an anonymous
   // one first; a site that never says it starts anyway.
@@ -297,12 +305,22 @@ function launcherLabels(strings) {
 }
 
 /** The site's events that follow the store and the session. */
-function forwardEvents({ store, session, post }) {
+function forwardEvents({ store, session, post, launcherUnread }) {
   let unread = 0;
   store.addEventListener('unread', () => {
     const count = Number(store.unread?.count) || 0;
     if (count !== unread) post('unreadChanged', { count });
     unread = count;
+  });
+  // The launcher may show a count it remembered from an earlier page: once the first snapshot (the first
+  // messages the store has) says there is none unread, it hears so; a count above none it hears anyway (above).
+  let corrected = false;
+  store.addEventListener('messages', () => {
+    if (corrected) return;
+    corrected = true;
+    queueMicrotask(() => {
+      if (unread === 0 && launcherUnread() !== 0) post('unreadChanged', { count: 0 });
+    });
   });
   // The first state a page learns (a resumed chat's, say) is where it is, not a change.
   let chatState = store.chatState;
