@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import TestSupport
 import Testing
 
@@ -67,6 +68,45 @@ import Testing
                 let names = (second.json["variants"] as? [[String: Any]])?.map { $0["name"] as? String }
                 #expect(names == ["A", "B"])
             }
+        }
+    }
+
+    @Test func theConfiguratorSavesAConfigurationThatReadsAsOneAndNothingElse() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("preview.json")
+            let original = #"{"variants":[{"name":"A","options":{"title":"A"}}]}"#
+            try Data(original.utf8).write(to: file)
+            try await withWidget(previewFile: file) { client in
+                let saved = #"{"variants":[{"name":"Sales","options":{"palette":"green","fontSize":18}}]}"#
+                let answer = try await client.request(.PUT, "/preview/config", body: saved)
+                #expect(answer.status == 200 && answer.json["variants"] as? Int == 1, "\(answer.text)")
+                #expect(try String(contentsOf: file, encoding: .utf8) == saved)
+                let read = try await client.get("/preview/config")
+                #expect((read.json["variants"] as? [[String: Any]])?.first?["name"] as? String == "Sales")
+                // Refused, and the file stays as it was: a bad option, not JSON, another site's page, too big.
+                let refusals: [(String, String, [String: String], UInt, String)] = [
+                    (#"{"variants":[{"options":{"palette":"pink"}}]}"#, "application/json", [:], 400, "invalid_variant"),
+                    (saved, "text/plain", [:], 415, "unsupported_media_type"),
+                    (saved, "application/json", ["Origin": "http://evil.example"], 403, "forbidden_origin"),
+                    (String(repeating: " ", count: 70_000) + saved, "application/json", [:], 413, "body_too_large"),
+                ]
+                for (body, type, headers, status, code) in refusals {
+                    let refused = try await client.request(
+                        .PUT,
+                        "/preview/config",
+                        body: body,
+                        contentType: type,
+                        headers: headers
+                    )
+                    #expect(refused.status == status && refused.errorCode == code, "\(code): \(refused.text)")
+                    #expect(try String(contentsOf: file, encoding: .utf8) == saved, "\(code) changed the file")
+                }
+            }
+        }
+        // Without a file there is nothing to save to.
+        try await withWidget { client in
+            let answer = try await client.request(.PUT, "/preview/config", body: #"{"variants":[]}"#)
+            #expect(answer.status == 409 && answer.errorCode == "conflict")
         }
     }
 

@@ -20,6 +20,7 @@ struct PreviewController {
         RouteCollection(context: WidgetRequestContext.self)
             .get("preview", use: preview)
             .get("preview/config", use: config)
+            .put("preview/config", use: save)
             .get("preview/site", use: site)
             .get("inspect", use: inspect)
             .get("preview/states", use: states)
@@ -206,6 +207,45 @@ struct PreviewController {
         /// The chosen locale's code, or `auto` (the browser's languages).
         var localeShown: String
         var hint: String
+    }
+
+    /// The most bytes a saved configuration may have: twelve variants of every option fit in a few KiB.
+    static let maximumSavedBytes = 64 * 1024
+
+    private struct Saved: Encodable {
+        var version: String
+        var variants: Int
+    }
+
+    /// The configurator's Save: replaces the `--preview-config` file with the body, once it reads as one (the same
+    /// checks as at start-up), written whole or not at all. Only a page of this server may ask (`RequestGuard`
+    /// refuses another origin), only as JSON, and only when the server was started with a file.
+    private func save(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        guard let file else {
+            throw APIError(.conflict, "The server was started without --preview-config: download the JSON instead.")
+        }
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
+            throw APIError(.unsupportedMediaType, "A configuration is sent as application/json.")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.maximumSavedBytes)
+        } catch {
+            throw APIError(.bodyTooLarge, "A configuration is at most \(Self.maximumSavedBytes) bytes.")
+        }
+        let data = Data(body.readableBytesView)
+        let variants: [PreviewVariant]
+        do {
+            variants = try PreviewConfig.decode(data, source: "the configuration")
+        } catch {
+            throw APIError(.invalidVariant, error.message, field: "variants")
+        }
+        do {
+            try data.write(to: file.url, options: .atomic)
+        } catch {
+            throw APIError(.internalError, "\(file.url.path) could not be written.")
+        }
+        return try JSONResponse.make(Saved(version: file.current().version, variants: variants.count))
     }
 
     private struct StatesAnswer: Encodable {
