@@ -85,7 +85,10 @@ import Testing
                 #expect((read.json["variants"] as? [[String: Any]])?.first?["name"] as? String == "Sales")
                 // Refused, and the file stays as it was: a bad option, not JSON, another site's page, too big.
                 let refusals: [(String, String, [String: String], UInt, String)] = [
-                    (#"{"variants":[{"options":{"palette":"pink"}}]}"#, "application/json", [:], 400, "invalid_variant"),
+                    (
+                        #"{"variants":[{"options":{"palette":"pink"}}]}"#, "application/json", [:], 400,
+                        "invalid_variant"
+                    ),
                     (saved, "text/plain", [:], 415, "unsupported_media_type"),
                     (saved, "application/json", ["Origin": "http://evil.example"], 403, "forbidden_origin"),
                     (String(repeating: " ", count: 70_000) + saved, "application/json", [:], 413, "body_too_large"),
