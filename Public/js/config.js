@@ -4,6 +4,7 @@
 // when some other option is set. Every text here goes in with `textContent` or as an attribute
 // value, never as HTML.
 
+import { loadStylesheet } from './dom.js';
 import { BLACK, DARK_BACKGROUND, LIGHT_BACKGROUND, onAccent, onOperatorBubble, parseHex, readableOn, toHex, WHITE } from './contrast.js';
 
 /**
@@ -52,7 +53,7 @@ export function applyOptions(doc, options, store) {
       html.style.setProperty('--chat-accent-text', `light-dark(${toHex(light)}, ${toHex(dark)})`);
     }
   }
-  applyTheme(html, options);
+  applyTheme(doc, options);
   if (options.subtitle) {
     const subtitle = doc.createElement('p');
     subtitle.className = 'header-subtitle';
@@ -80,9 +81,11 @@ export function applyOptions(doc, options, store) {
   render();
 }
 
-/** The type and bubbles: the font's family by name (theme.css), sizes and colours on `<html>` itself. */
-function applyTheme(/** @type {HTMLElement} */ html, /** @type {WidgetOptions} */ options) {
+/** The type and bubbles: the font's family by name (font-theme.css), sizes and colours on `<html>` itself. */
+function applyTheme(/** @type {Document} */ doc, /** @type {WidgetOptions} */ options) {
+  const html = doc.documentElement;
   html.dataset.font = options.font;
+  if (options.font !== 'system') void loadStylesheet(doc, '/static/css/font-theme.css');
   if (options.fontSize) {
     html.style.setProperty('--kit-font-size', `${options.fontSize}px`);
     // The small text keeps the theme's proportion (12 to 15).

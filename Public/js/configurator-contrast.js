@@ -132,7 +132,9 @@ export function renderChecks(container, checks, use) {
     const sample = doc.createElement('span');
     sample.className = 'configurator-sample';
     sample.setAttribute('aria-hidden', 'true');
-    sample.textContent = 'Aa';
+    // Drawn by CSS (`content`), not as text: it shows the unreadable pair on purpose, and the words beside it say
+    // what it shows, so no reader or audit should take it for the page's own text.
+    sample.dataset.sample = 'Aa';
     sample.style.color = check.text;
     sample.style.backgroundColor = check.background;
     const head = doc.createElement('p');

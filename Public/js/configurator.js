@@ -1,5 +1,6 @@
-// The developer's configurator (`/preview?configure=1&variant=QUERY&device=NAME`): a form of every widget option
-// beside one live frame in a device's size. A change reloads the frame (once the server has checked the options,
+// The developer's configurator (`/preview?configure=1&variant=QUERY&device=NAME&shown=page|site`): a form of every
+// widget option beside one live frame in a device's size: the widget page itself, or a sample site on the other
+// loopback origin embedding it with `embed.js` (whose launcher opens full screen on a phone, as on a real site). A change reloads the frame (once the server has checked the options,
 // as it checks a preview variant), and rewrites the page's own address, the embed snippet and the
 // `--preview-config` file, so any of the four gives the same configuration back. One live frame: a browser opens
 // six connections to an origin and every widget holds one for its event stream.
@@ -17,6 +18,19 @@ function required(doc, selector) {
   const found = doc.querySelector(selector);
   if (!found) throw new Error(`The preview page has no ${selector}`);
   return /** @type {HTMLElement} */ (found);
+}
+
+/**
+ * The sample site embedding the checked options (`GET /preview/site`), on this server's other loopback name: another
+ * origin, as a real site is. Without one (a LAN name) the site is on this origin.
+ * @param {Document} doc @param {string} query @param {string | undefined} title
+ */
+function siteAddress(doc, query, title) {
+  const here = doc.location;
+  const other = { '127.0.0.1': 'localhost', localhost: '127.0.0.1' }[here.hostname];
+  const origin = other ? `${here.protocol}//${other}:${here.port}` : here.origin;
+  const parameters = new URLSearchParams({ widget: here.origin, name: title || 'Configured widget', options: query });
+  return `${origin}/preview/site?${parameters}`;
 }
 
 /**
@@ -75,6 +89,17 @@ export async function startConfigurator(doc) {
     devices.append(label);
   }
 
+  const shownChoice = required(doc, '[data-configurator-shown]');
+  let shown = address.searchParams.get('shown') === 'site' ? 'site' : 'page';
+  const showChoices = () => {
+    for (const radio of shownChoice.querySelectorAll('input')) {
+      radio.checked = radio.value === shown;
+      // A kiosk is a page of its own, never embedded in a site.
+      radio.disabled = radio.value === 'site' && device.mode === 'kiosk';
+    }
+  };
+  showChoices();
+
   const answer = await fetch('/api/widget-options', { cache: 'no-store' });
   /** @type {import('./configurator-output.js').OptionSpec[]} */
   const catalog = (await answer.json()).options;
@@ -92,12 +117,12 @@ export async function startConfigurator(doc) {
   new ResizeObserver(fit).observe(screen);
 
   /** The frame's query as last loaded: the options and the device's mode, as the server checked them. */
-  let loaded = frame.dataset.query ?? null;
+  let loaded = frame.dataset.query === undefined ? null : `/?${frame.dataset.query}`;
   let timer = 0;
   let downloadUrl = '';
 
   /** Checks the options on the server and loads them into the frame. */
-  const reload = async (/** @type {string} */ query) => {
+  const reload = async (/** @type {string} */ query, /** @type {Map<string, string>} */ values) => {
     const variant = [query, device.mode ? `mode=${device.mode}` : ''].filter(Boolean).join('&');
     const response = await fetch(`/preview/config?variant=${encodeURIComponent(variant)}`, { cache: 'no-store' });
     const body = await response.json();
@@ -107,11 +132,14 @@ export async function startConfigurator(doc) {
       return;
     }
     error.hidden = true;
-    const full = body.variants[0].query;
-    if (full === loaded) return;
-    loaded = full;
-    frame.dataset.query = full;
-    frame.src = `/?${full}`;
+    const checked = body.variants[0].query;
+    const onSite = shown === 'site' && !device.mode;
+    const source = onSite ? siteAddress(doc, checked, values.get('title')) : `/?${checked}`;
+    if (source === loaded) return;
+    loaded = source;
+    frame.dataset.query = checked;
+    frame.dataset.shown = onSite ? 'site' : 'page';
+    frame.src = source;
   };
 
   const update = (/** @type {{now?: boolean}} */ { now = false } = {}) => {
@@ -127,6 +155,7 @@ export async function startConfigurator(doc) {
     shared.search = '';
     shared.searchParams.set('configure', '1');
     shared.searchParams.set('device', device.name);
+    if (shown === 'site') shared.searchParams.set('shown', 'site');
     shared.searchParams.set('variant', [query, device.mode ? `mode=${device.mode}` : ''].filter(Boolean).join('&'));
     // The frame keeps no client-core log unless the `log` option asks: the server renders it as the variant alone.
     shared.searchParams.set('log', 'off');
@@ -142,7 +171,7 @@ export async function startConfigurator(doc) {
       update({ now: true });
     });
     clearTimeout(timer);
-    timer = setTimeout(() => void reload(query).catch((failure) => {
+    timer = setTimeout(() => void reload(query, values).catch((failure) => {
       error.textContent = `The server does not answer: ${failure}`;
       error.hidden = false;
     }), now ? 0 : RELOAD_DELAY_MS);
@@ -152,7 +181,12 @@ export async function startConfigurator(doc) {
   fields.addEventListener('change', () => update());
   devices.addEventListener('change', (event) => {
     device = deviceNamed(/** @type {HTMLInputElement} */ (event.target).value);
+    showChoices();
     fit();
+    update({ now: true });
+  });
+  shownChoice.addEventListener('change', (event) => {
+    shown = /** @type {HTMLInputElement} */ (event.target).value === 'site' ? 'site' : 'page';
     update({ now: true });
   });
   required(doc, '[data-configurator-copy]').addEventListener('click', async (event) => {

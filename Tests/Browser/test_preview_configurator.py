@@ -12,6 +12,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+from axe_audit import audit, blocking, by_impact, report
 from payloads import CORPUS
 
 LIGHT_BACKGROUND = (243, 244, 246)
@@ -270,3 +271,57 @@ def test_a_value_the_server_would_refuse_is_never_loaded(driver, wait, widget_ur
     field.send_keys("14")
     wait_frame_query(driver, wait, lambda q: "fontSize=14" in q, "the valid size never loaded")
     assert not driver.find_element(By.CSS_SELECTOR, "[data-configurator-error]").is_displayed()
+
+
+LAUNCHER_JS = "return document.querySelector('[data-webim-widget]')?.shadowRoot?.querySelector('button') ?? null"
+PANEL_JS = """
+const panel = document.querySelector('[data-webim-widget]')?.shadowRoot?.querySelector('.panel');
+return panel && !panel.hidden ? [panel.classList.contains('phone'), panel.getBoundingClientRect().width, innerWidth] : null;
+"""
+
+
+@pytest.mark.parametrize(("device", "full_screen"), [("phone", True), ("desktop", False)])
+def test_on_a_sample_site_the_launcher_behaves_as_on_the_device(driver, wait, widget_url, device, full_screen):
+    """Shown on a sample site (another origin, embed.js), the launcher opens its chat full screen on the phone, below
+    its mobile width, and as a panel in the corner on the desktop: the frame is the device's real width."""
+    open_configurator(driver, wait, widget_url, "location=manual&title=Sales", device=device)
+    driver.find_element(By.CSS_SELECTOR, "[data-configurator-shown] input[value='site']").click()
+    wait.until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "[data-configurator-frame]").get_attribute("data-shown") == "site",
+        "the frame never showed the sample site",
+    )
+    frame = driver.find_element(By.CSS_SELECTOR, "[data-configurator-frame]")
+    assert "/preview/site?" in frame.get_attribute("src")
+    assert urllib.parse.urlsplit(frame.get_attribute("src")).netloc != urllib.parse.urlsplit(widget_url).netloc
+    assert "shown=site" in driver.current_url
+    driver.switch_to.frame(frame)
+    try:
+        launcher = wait.until(lambda d: d.execute_script(LAUNCHER_JS), "the site never drew embed.js's launcher")
+        assert driver.execute_script(PANEL_JS) is None, "the chat was open before the launcher was pressed"
+        # Pressed from script: WebDriver cannot aim a click into a frame scaled with a transform.
+        driver.execute_script("arguments[0].click()", launcher)
+        phone, width, window = wait.until(lambda d: d.execute_script(PANEL_JS), "the launcher never opened the chat")
+        assert window == DEVICES[device][0]
+        assert phone is full_screen
+        assert (width == window) is full_screen
+    finally:
+        driver.switch_to.default_content()
+
+
+def test_the_kiosk_is_never_shown_on_a_site(driver, wait, widget_url):
+    """A kiosk is a page of its own: with the kiosk device the sample site cannot be chosen and the kiosk page shows."""
+    open_configurator(driver, wait, widget_url, "location=manual", device="kiosk")
+    site = driver.find_element(By.CSS_SELECTOR, "[data-configurator-shown] input[value='site']")
+    assert not site.is_enabled()
+    assert driver.find_element(By.CSS_SELECTOR, "[data-configurator-frame]").get_attribute("src").startswith(widget_url.rstrip("/") + "/?")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_configurator_has_no_serious_accessibility_violations(driver, wait, widget_url, scheme):
+    """axe (WCAG 2.x A/AA) finds nothing serious on the configurator, its warnings shown, in light and dark."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    open_configurator(driver, wait, widget_url, "location=manual&accent=%23ffff00&visitorBubble=%23777777")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-contrast-verdict='fail']"), "no warning to audit")
+    results = audit(driver)
+    print(f"\naxe on the configurator ({scheme}): {dict(by_impact(results)) or 'no violations'}")
+    assert blocking(results) == [], report(blocking(results))
