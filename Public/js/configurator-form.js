@@ -170,8 +170,10 @@ export function writeForm(container, catalog, values) {
       control.value = value === 'true' ? '1' : value === 'false' ? '0' : value;
     } else if (option.kind === 'colour') {
       const box = /** @type {HTMLInputElement} */ (container.querySelector(`[data-colour-set="${option.name}"]`));
-      box.checked = /^#[0-9a-f]{6}$/i.test(value);
-      if (box.checked) control.value = value.toLowerCase();
+      // The server takes #rgb and a missing #, as a shared link or a hand-written query may have them.
+      const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value)?.[1] ?? '';
+      box.checked = hex !== '';
+      if (box.checked) control.value = `#${hex.length === 3 ? hex.replace(/./g, '$&$&') : hex}`.toLowerCase();
     } else {
       control.value = value;
     }

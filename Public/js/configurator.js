@@ -119,7 +119,6 @@ export async function startConfigurator(doc) {
   /** The frame's query as last loaded: the options and the device's mode, as the server checked them. */
   let loaded = frame.dataset.query === undefined ? null : `/?${frame.dataset.query}`;
   let timer = 0;
-  let downloadUrl = '';
 
   /** Checks the options on the server and loads them into the frame. */
   const reload = async (/** @type {string} */ query, /** @type {Map<string, string>} */ values) => {
@@ -163,9 +162,9 @@ export async function startConfigurator(doc) {
     link.value = shared.href;
     snippet.value = embedSnippet(catalog, values, doc.location.origin);
     json.value = previewConfig(catalog, values, { mode: device.mode });
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-    downloadUrl = URL.createObjectURL(new Blob([json.value], { type: 'application/json' }));
-    download.href = downloadUrl;
+    // A data: address, not a blob: one: the page's CSP lets no script read a blob back (connect-src), and a
+    // download needs none.
+    download.href = `data:application/json;charset=utf-8,${encodeURIComponent(json.value)}`;
     renderChecks(checks, contrastChecks(values), (option, hex) => {
       setColour(fields, option, hex);
       update({ now: true });

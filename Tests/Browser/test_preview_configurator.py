@@ -139,6 +139,11 @@ def test_a_control_changes_the_frame_the_address_the_snippet_and_the_file(driver
     assert f'src="{widget_url.rstrip("/")}/embed.js"' in code
     options = config_file(driver)["variants"][0]["options"]
     assert options == {"palette": "green", "fontSize": 20, "location": "manual"}
+    # The download is the file shown.
+    href = driver.find_element(By.CSS_SELECTOR, "[data-configurator-download]").get_attribute("href")
+    prefix = "data:application/json;charset=utf-8,"
+    assert href.startswith(prefix)
+    assert json.loads(urllib.parse.unquote(href[len(prefix) :]))["variants"][0]["options"] == options
 
     # Back to the default: the option is no longer set anywhere.
     Select(control(driver, "palette")).select_by_value("blue")
@@ -146,6 +151,15 @@ def test_a_control_changes_the_frame_the_address_the_snippet_and_the_file(driver
     assert "palette" not in variant_of(driver.current_url)
     assert "data-palette" not in snippet(driver)
     assert "palette" not in config_file(driver)["variants"][0]["options"]
+
+
+def test_a_short_colour_in_a_hand_written_address_is_restored(driver, wait, widget_url):
+    """The server takes `#16a` (and a colour without `#`); the configurator shows it as the colour it is."""
+    open_configurator(driver, wait, widget_url, "location=manual&accent=%2316a&visitorBubble=ffee00")
+    assert control(driver, "accent").get_attribute("value") == "#1166aa"
+    assert control(driver, "visitorBubble").get_attribute("value") == "#ffee00"
+    assert driver.find_element(By.CSS_SELECTOR, "[data-colour-set='accent']").is_selected()
+    assert urllib.parse.parse_qs(variant_of(driver.current_url))["accent"] == ["#1166aa"]
 
 
 def test_reopening_the_address_restores_the_controls(driver, wait, widget_url):
