@@ -51,6 +51,8 @@ export async function startConfigurator(doc) {
   const checks = required(doc, '[data-configurator-checks]');
 
   root.hidden = false;
+  // The page's one main part in this mode (the frames' grid goes): not marked so while hidden.
+  root.setAttribute('role', 'main');
   doc.body.dataset.previewView = 'configure';
   doc.querySelector('[data-core-log-form]')?.remove();
   const hint = doc.querySelector('.preview-hint');
