@@ -22,7 +22,7 @@
   const data = script.dataset;
   /** The widget options the frame's URL carries (Sources/WidgetServer/README.md). */
   const options = {};
-  for (const name of 'title subtitle icon palette accent placeholder prefill invitation offline locale dark dir location consent persist'.split(' ')) {
+  for (const name of 'title subtitle icon palette accent font fontSize radius visitorBubble operatorBubble placeholder prefill invitation offline locale dark dir location consent persist'.split(' ')) {
     if (data[name]) options[name] = data[name];
   }
   const notifications = ['onOpen', 'onSend'].includes(data.notifications) ? data.notifications : 'never';

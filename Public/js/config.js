@@ -1,8 +1,11 @@
-// The widget's options (subtitle, colours, placeholder, prefill, invitation, offline message,
-// launcher): the server checks the query string of `GET /` and renders the result as JSON into
+// The widget's options (subtitle, colours, type, corners, placeholder, prefill, invitation, offline
+// message, launcher): the server checks the query string of `GET /` and renders the result as JSON into
 // `<body data-config>`. main.js gives the title and icon to the header and loads this module only
 // when some other option is set. Every text here goes in with `textContent` or as an attribute
 // value, never as HTML.
+
+import { loadStylesheet } from './dom.js';
+import { BLACK, DARK_BACKGROUND, LIGHT_BACKGROUND, onAccent, onOperatorBubble, parseHex, readableOn, toHex, WHITE } from './contrast.js';
 
 /**
  * The page's options as the server checked them (see Sources/WidgetServer/README.md).
@@ -12,6 +15,11 @@
  * @property {string} icon `default`, `hidden` or an image URL
  * @property {string} palette `blue`, `green` or `graphite`
  * @property {string} [accent] `#rrggbb`
+ * @property {string} font `system`, `sans`, `serif`, `rounded` or `mono`
+ * @property {number} [fontSize] the base text size in pixels
+ * @property {number} [radius] the bubbles' corner radius in pixels
+ * @property {string} [visitorBubble] `#rrggbb`
+ * @property {string} [operatorBubble] `#rrggbb`
  * @property {string} [placeholder]
  * @property {string} [prefill]
  * @property {string} [invitation]
@@ -39,13 +47,13 @@ export function applyOptions(doc, options, store) {
     // Whatever colour a site picks, what is written on it and what it writes must stay readable (WCAG AA).
     const accent = parseHex(options.accent);
     if (accent !== null) {
-      const onAccent = contrast(accent, WHITE) >= contrast(accent, ON_ACCENT_DARK) ? WHITE : ON_ACCENT_DARK;
-      html.style.setProperty('--kit-on-accent', toHex(onAccent));
-      const light = readableOn(accent, LIGHT_BACKGROUND, [0, 0, 0]);
+      html.style.setProperty('--kit-on-accent', toHex(onAccent(accent)));
+      const light = readableOn(accent, LIGHT_BACKGROUND, BLACK);
       const dark = readableOn(accent, DARK_BACKGROUND, WHITE);
       html.style.setProperty('--chat-accent-text', `light-dark(${toHex(light)}, ${toHex(dark)})`);
     }
   }
+  applyTheme(doc, options);
   if (options.subtitle) {
     const subtitle = doc.createElement('p');
     subtitle.className = 'header-subtitle';
@@ -73,49 +81,28 @@ export function applyOptions(doc, options, store) {
   render();
 }
 
-// Colour arithmetic for a custom accent. The backgrounds are the page kit's `--kit-background`
-// (shared/theme.css) in each scheme.
-const WHITE = [255, 255, 255];
-const ON_ACCENT_DARK = [11, 16, 32];
-const LIGHT_BACKGROUND = [243, 244, 246];
-const DARK_BACKGROUND = [15, 17, 21];
-/** WCAG AA for normal text. */
-const MINIMUM_CONTRAST = 4.5;
-
-/** @param {string} hex `#rrggbb` @returns {number[] | null} */
-function parseHex(hex) {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  return match === null ? null : match.slice(1).map((part) => parseInt(part, 16));
-}
-
-/** @param {number[]} rgb @returns {string} */
-function toHex(rgb) {
-  return `#${rgb.map((value) => Math.round(value).toString(16).padStart(2, '0')).join('')}`;
-}
-
-/** WCAG relative luminance. @param {number[]} rgb */
-function luminance(rgb) {
-  const [r, g, b] = rgb.map((value) => {
-    const c = value / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of two colours. @param {number[]} a @param {number[]} b */
-function contrast(a, b) {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (high + 0.05) / (low + 0.05);
-}
-
-/**
- * The accent, mixed toward `toward` in small steps until it reads on `background` (the accent itself when it does).
- * @param {number[]} accent @param {number[]} background @param {number[]} toward
- */
-function readableOn(accent, background, toward) {
-  for (let share = 0; share <= 1; share += 0.05) {
-    const mixed = accent.map((value, index) => value + (toward[index] - value) * share);
-    if (contrast(mixed, background) >= MINIMUM_CONTRAST) return mixed;
+/** The type and bubbles: the font's family by name (font-theme.css), sizes and colours on `<html>` itself. */
+function applyTheme(/** @type {Document} */ doc, /** @type {WidgetOptions} */ options) {
+  const html = doc.documentElement;
+  html.dataset.font = options.font;
+  if (options.font !== 'system') void loadStylesheet(doc, '/static/css/font-theme.css');
+  if (options.fontSize) {
+    html.style.setProperty('--kit-font-size', `${options.fontSize}px`);
+    // The small text keeps the theme's proportion (12 to 15).
+    html.style.setProperty('--chat-font-size-small', `${Math.round(options.fontSize * 0.8)}px`);
   }
-  return toward;
+  if (options.radius !== undefined && options.radius !== null) html.style.setProperty('--chat-radius', `${options.radius}px`);
+  const visitor = options.visitorBubble ? parseHex(options.visitorBubble) : null;
+  if (visitor !== null) {
+    html.style.setProperty('--chat-visitor-bubble', toHex(visitor));
+    html.style.setProperty('--chat-visitor-text', toHex(onAccent(visitor)));
+  }
+  const operator = options.operatorBubble ? parseHex(options.operatorBubble) : null;
+  if (operator !== null) {
+    const text = toHex(onOperatorBubble(operator));
+    html.style.setProperty('--kit-operator-bubble', toHex(operator));
+    html.style.setProperty('--chat-operator-text', text);
+    // The bubble's sender and time are small text: on a colour of the site's own, the bubble's full ink.
+    html.style.setProperty('--chat-operator-meta', text);
+  }
 }

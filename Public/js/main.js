@@ -13,7 +13,10 @@ import { loadStylesheet } from './dom.js';
 import { ConnectionStatus } from '../shared/connection-status.js';
 
 /** The options config.js applies; it loads only when the server says one of them is set. */
-const APPLIED_OPTIONS = Object.freeze(['palette', 'position', 'launcher', 'subtitle', 'accent', 'placeholder', 'prefill', 'invitation', 'offline']);
+const APPLIED_OPTIONS = Object.freeze([
+  'palette', 'position', 'launcher', 'subtitle', 'accent', 'font', 'fontSize', 'radius', 'visitorBubble', 'operatorBubble',
+  'placeholder', 'prefill', 'invitation', 'offline',
+]);
 
 /**
  * The page's configuration, as the server checked it: rendered onto `<body>` and in its options

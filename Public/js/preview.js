@@ -117,6 +117,11 @@ async function copySnippet(button) {
 }
 
 function start() {
+  // The configurator is its own mode of the page: one frame, no polling of the file.
+  if (new URLSearchParams(location.search).has('configure')) {
+    void import('./configurator.js').then(({ startConfigurator }) => startConfigurator(document));
+    return;
+  }
   document.querySelector('[data-core-log-level]')?.addEventListener('change', (event) => {
     /** @type {HTMLSelectElement} */ (event.target).form?.submit();
   });
