@@ -71,6 +71,16 @@ import Testing
         }
     }
 
+    @Test func theSampleSitesSnippetNamesACamelCaseOptionAsHTMLWritesIt() {
+        // The browser lowercases attribute names: `data-fontSize` would reach embed.js as `fontsize`, never read.
+        let attributes = PreviewSite.attributes(
+            ofQuery: "title=Sales&fontSize=18&visitorBubble=%23112233&launcher=inline"
+        )
+        #expect(attributes.map(\.name) == ["title", "font-size", "visitor-bubble"])
+        let snippet = PreviewSite.snippet(widgetOrigin: "http://127.0.0.1:8080", query: "operatorBubble=%23abcdef")
+        #expect(snippet.contains(##"data-operator-bubble="#abcdef""##))
+    }
+
     @Test func theConfiguratorSavesAConfigurationThatReadsAsOneAndNothingElse() async throws {
         try await withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("preview.json")

@@ -16,15 +16,22 @@ enum PreviewSite {
     /// Options that are no embed attributes: the loader draws its own launcher, and the rest are the pages' own.
     private static let pageOnlyOptions: Set<String> = ["launcher", "open", "mode", "inspect", "theme"]
 
-    /// The `data-` attributes of a variant's options (its checked query), in their order.
+    /// The `data-` attributes of a variant's options (its checked query), in their order, each named as HTML writes
+    /// it (`fontSize` is `font-size`: the browser lowercases attribute names, and `dataset.fontSize` reads
+    /// `data-font-size`).
     static func attributes(ofQuery query: String) -> [(name: String, value: String)] {
         let items = URLComponents(string: "?" + query)?.queryItems ?? []
         return items.compactMap { item in
             guard let value = item.value, !value.isEmpty, !pageOnlyOptions.contains(item.name),
                 WidgetOptions.names.contains(item.name) || item.name == "position"
             else { return nil }
-            return (item.name, value)
+            return (attributeName(item.name), value)
         }
+    }
+
+    /// `fontSize` → `font-size`: the `data-` attribute `dataset` reads as the option's camel-case name.
+    static func attributeName(_ option: String) -> String {
+        option.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
     }
 
     /// The snippet a developer copies for a variant.
