@@ -190,6 +190,7 @@ export async function startConfigurator(doc) {
     shown = /** @type {HTMLInputElement} */ (event.target).value === 'site' ? 'site' : 'page';
     update({ now: true });
   });
+  void offerSave(doc, json);
   required(doc, '[data-configurator-copy]').addEventListener('click', async (event) => {
     const button = /** @type {HTMLButtonElement} */ (event.currentTarget);
     try {
@@ -202,4 +203,28 @@ export async function startConfigurator(doc) {
   });
   fit();
   update({ now: true });
+}
+
+/**
+ * Offers "Save to the server's file" when the server was started with `--preview-config` (its `/preview/config`
+ * reads from a file): the file's JSON goes to `PUT /preview/config`, which checks it as at start-up.
+ * @param {Document} doc
+ * @param {HTMLTextAreaElement} json The configuration as the file's JSON.
+ */
+async function offerSave(doc, json) {
+  const button = /** @type {HTMLButtonElement} */ (required(doc, '[data-configurator-save]'));
+  const said = required(doc, '[data-configurator-saved]');
+  const answer = await fetch('/preview/config').then((response) => response.json()).catch(() => null);
+  if (answer?.source !== 'file' && answer?.error?.code !== 'preview_config_invalid') return;
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    said.textContent = 'Saving…';
+    try {
+      const response = await fetch('/preview/config', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: json.value });
+      const body = await response.json().catch(() => ({}));
+      said.textContent = response.ok ? 'Saved to the server\'s file.' : `Not saved: ${body.error?.message ?? response.status}`;
+    } catch (failure) {
+      said.textContent = `Not saved: ${failure}`;
+    }
+  });
 }

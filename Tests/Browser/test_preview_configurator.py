@@ -339,3 +339,29 @@ def test_the_configurator_has_no_serious_accessibility_violations(driver, wait, 
     results = audit(driver)
     print(f"\naxe on the configurator ({scheme}): {dict(by_impact(results)) or 'no violations'}")
     assert blocking(results) == [], report(blocking(results))
+
+
+#: A `--preview-config` file for the Save test, written before its server starts (the server checks it at start).
+SAVED_FILE = __import__("pathlib").Path(__import__("tempfile").mkdtemp()) / "preview.json"
+SAVED_FILE.write_text(json.dumps({"variants": [{"name": "Before", "options": {"title": "Before"}}]}), encoding="utf-8")
+
+
+@pytest.mark.parametrize("server_args", [["--preview-config", str(SAVED_FILE)]], ids=["with-file"])
+def test_save_writes_the_configuration_to_the_servers_file(driver, wait, widget_url):
+    """With `--preview-config`, Save replaces the file with what the controls say, and the file reads back."""
+    open_configurator(driver, wait, widget_url)
+    save = wait.until(lambda d: (b := d.find_element(By.CSS_SELECTOR, "[data-configurator-save]")).is_displayed() and b)
+    Select(control(driver, "palette")).select_by_value("green")
+    wait.until(lambda d: config_file(d)["variants"][0]["options"].get("palette") == "green", "the file never followed")
+    save.click()
+    said = driver.find_element(By.CSS_SELECTOR, "[data-configurator-saved]")
+    wait.until(lambda d: said.text == "Saved to the server's file.", f"the page says {said.text!r}")
+    saved = json.loads(SAVED_FILE.read_text(encoding="utf-8"))
+    assert saved["variants"][0]["options"]["palette"] == "green", saved
+
+
+def test_without_a_file_there_is_no_save(driver, wait, widget_url):
+    """A server started without `--preview-config` has no file to save to: the button never shows."""
+    open_configurator(driver, wait, widget_url)
+    wait.until(lambda d: d.execute_script("return document.querySelector('[data-configurator-json]').value !== ''"))
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-configurator-save]").is_displayed()
