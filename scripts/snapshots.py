@@ -1,6 +1,7 @@
 """Visual snapshots (see scripts/snapshots): every gallery and preview state of the widget page rendered in headless
 Chromium at fixed sizes, light and dark, left-to-right and right-to-left, in English and the pseudo-locale, each PNG
-compared with its baseline in Tests/Snapshots/baselines/.
+compared with its baseline: the ci subset's are committed in Tests/Snapshots/baselines/, the rest of the matrix's
+are made locally by --update into .build/snapshots/baselines/ (all of them would be over 5 MB).
 
     scripts/snapshots                       compare the whole matrix
     scripts/snapshots --subset ci           compare the representative subset (scripts/test runs it)
@@ -49,7 +50,8 @@ LOOKS = {"light-ltr": "dark=0", "dark-ltr": "dark=1", "light-rtl": "dark=0&dir=r
 LOCALES = ("en", "qps")
 
 #: Every widget page's condition, then its state's own (for __STATE__): the page started, its stream is live, its
-#: fonts and the pictures in view are loaded, and no one is typing.
+#: fonts, stylesheets (some load later, such as the gallery's) and the pictures in view are loaded, and no one is
+#: typing.
 READY_JS = """
 const banner = document.querySelector('[data-connection-banner]');
 const typing = document.querySelector('[data-typing-indicator]');
@@ -58,6 +60,7 @@ const inView = (img) => { const r = img.getBoundingClientRect();
 return document.body?.dataset.ready === 'true'
   && banner?.dataset.state === 'live'
   && document.fonts.status === 'loaded'
+  && Array.from(document.querySelectorAll('link[rel="stylesheet"]')).every((link) => link.sheet !== null)
   && (typing === null || typing.hidden)
   && Array.from(document.images).filter(inView).every((img) => img.complete && img.naturalWidth > 0)
   && (__STATE__);
@@ -133,6 +136,17 @@ input.focus();
 input.dispatchEvent(new Event('input', { bubbles: true }));
 """
 PREFILLED = "document.querySelector('[data-composer-input]').value !== ''"
+#: Each operator message has its like and dislike: a part loaded after the first message that takes it, which then
+#: fills the messages again.
+REACTIONS = ("Array.from(document.querySelectorAll('.transcript-item[data-message-type=\"operator\"]'))"
+             ".every((item) => item.querySelector('[data-message-reactions]') !== null)")
+#: The gallery's messages with each part they take (each loaded with the first message that needs it): three
+#: keyboards, seven files, four quotes (one pending), the contacts form's three fields, the action's button, a sticker.
+GALLERY_PARTS = """(() => { const count = (selector) => document.querySelectorAll(selector).length;
+  return count('[data-keyboard-state]') === 3 && count('[data-message-files]:not([hidden]) > *') === 7
+    && count('[data-quote-state]') === 4 && count('[data-quote-state="pending"]') === 1
+    && count('[data-message-contacts]:not([hidden]) input') === 3
+    && count('[data-message-action-request]:not([hidden]) button') === 1 && count('img[data-sticker-image]') === 1; })()"""
 #: An empty chat of an online location: its status in the header, the start button offered.
 WAITING = f"{shown('[data-online-status]')} && {shown('[data-chat-start]')}"
 #: No operator online: the status says so and the offline form (loaded when the status first calls for it) is there.
@@ -142,11 +156,10 @@ OFFLINE = f"{shown('[data-online-status]')} && {shown('[data-offline-form]')}"
 #: (/preview?set=features) and its built-in variants (/preview), each with the looks the matrix gives it.
 STATES = [
     # Every message type, keyboard and quote state: the visitor's message and the 18 it brings, the survey card last.
-    State("messages", "location=gallery&inspect=1",
-          f"{items(19)} && {shown('[data-survey]')} && document.querySelector('[data-quote-state=\"pending\"]') !== null"),
+    State("messages", "location=gallery&inspect=1", f"{items(19)} && {shown('[data-survey]')} && {GALLERY_PARTS} && {REACTIONS}"),
     State("prechat", "location=prechat&inspect=1",
           f"{shown('form[data-prechat]')} && document.querySelectorAll('[data-prechat] option').length >= 3"),
-    State("invitation", "location=invitation&inspect=1", shown("[data-invitation-bar]")),
+    State("invitation", "location=invitation&inspect=1", f"{shown('[data-invitation-bar]')} && {items(1)} && {REACTIONS}"),
     State("survey-stars", "location=gallery-survey-stars&inspect=1", shown('[data-survey][data-survey-type="stars"]')),
     State("survey-radio", "location=gallery-survey-radio&inspect=1", shown('[data-survey][data-survey-type="radio"]')),
     State("survey-comment", "location=gallery-survey-comment&inspect=1",
@@ -157,7 +170,7 @@ STATES = [
           act=TYPE_JS, act_when="document.querySelector('[data-hints]') !== null"),
     State("survey-prefilled", "location=survey&prefill=How%20are%20you%3F", f"{PREFILLED} && {WAITING}"),
     State("requests", "location=requests",
-          f"{items(5)} && {shown('[data-message-contacts]')} && {shown('[data-message-action-request]')}",
+          f"{items(5)} && {shown('[data-message-contacts]')} && {shown('[data-message-action-request]')} && {REACTIONS}",
           act=WRITE_JS),
     State("default-invitation", "location=default&invitation=Hi%21%20Ask%20us%20anything.",
           f"{shown('[data-invitation]')} && {WAITING}"),
@@ -329,7 +342,7 @@ def one(renderer: Renderer, shot: Shot, update: bool, renders: Path) -> Row:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+    parser = argparse.ArgumentParser(prog="scripts/snapshots", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("names", nargs="*", metavar="NAME", help="snapshot names or shell patterns (default: all)")
     parser.add_argument("--subset", choices=["ci"], help="only the representative subset scripts/test runs")
