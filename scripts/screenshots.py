@@ -3,47 +3,17 @@ on-screen keyboard open), preview grid, gallery, and a variant embedded on the p
 
 from __future__ import annotations
 
-import os
-import re
-import signal
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = Path(__file__).resolve().parents[1]
+from local_server import ROOT, make_driver, running_server
+
 OUT = ROOT / "docs" / "screenshots"
 WIDTH = 1000  # px: small enough for the README, wide enough to read
-
-
-def start_server(data_dir: str) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen(
-        [os.environ["WEBIM_WIDGET_BIN"], "serve", "--port", "0", "--service-port", "0", "--data-dir", data_dir],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    for line in process.stdout:
-        if match := re.match(r"^Webim widget:\s+(http://\S+)", line):
-            return process, match.group(1).rstrip("/")
-    raise SystemExit("the server exited before printing its URL")
-
-
-def make_driver() -> webdriver.Chrome:
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--hide-scrollbars", "--force-device-scale-factor=1", f"--window-size={WIDTH},700"):
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
 
 
 def resize(driver, height: int, width: int = WIDTH) -> None:
@@ -111,9 +81,8 @@ def tap(driver, element) -> None:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as data_dir:
-        process, base = start_server(data_dir)
-        driver = make_driver()
+    with running_server() as base:
+        driver = make_driver(WIDTH)
         wait = WebDriverWait(driver, 30)
         try:
             resize(driver, 700)
@@ -156,8 +125,6 @@ def main() -> None:
             driver.save_screenshot(str(OUT / "embedded.png"))
         finally:
             driver.quit()
-            process.send_signal(signal.SIGTERM)
-            process.wait(timeout=20)
     for name in ("widget", "kiosk", "kiosk-attract", "preview", "gallery", "embedded"):
         path = OUT / f"{name}.png"
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KiB")
