@@ -136,6 +136,13 @@ def assert_nothing_overflows(driver, where: str) -> list[str]:
     return found["ellipsized"]
 
 
+def assert_it_all_fits(page, driver, where: str) -> None:
+    """Nothing overflows, only the header's subtitle cuts its text with an ellipsis, and the page threw nothing."""
+    ellipsized = assert_nothing_overflows(driver, where)
+    assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
+    assert page.uncaught_errors() == []
+
+
 def screenshot(driver, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SHOTS / f"{name}.png"))
@@ -201,9 +208,7 @@ def test_the_offline_form_fits_in_every_script(page, driver, wait, viewport, loc
     assert not driver.find_element(By.CSS_SELECTOR, "[data-transcript-empty]").is_displayed()
     screenshot(driver, f"{locale}-{width}-offline")
     dark_screenshots(driver, wait, f"{locale}-{width}-offline", [(None, None)])
-    ellipsized = assert_nothing_overflows(driver, f"{locale} offline at {width} px")
-    assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
-    assert page.uncaught_errors() == []
+    assert_it_all_fits(page, driver, f"{locale} offline at {width} px")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -218,9 +223,7 @@ def test_the_prechat_form_fits_in_every_script(page, driver, wait, widget_url, v
     wait.until(lambda d: d.execute_script("return document.querySelector('form[data-prechat] [aria-invalid=\"true\"]') !== null"), "no field marked")
     screenshot(driver, f"{locale}-{width}-prechat")
     dark_screenshots(driver, wait, f"{locale}-{width}-prechat", [(None, None)])
-    ellipsized = assert_nothing_overflows(driver, f"{locale} pre-chat form at {width} px")
-    assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
-    assert page.uncaught_errors() == []
+    assert_it_all_fits(page, driver, f"{locale} pre-chat form at {width} px")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -232,9 +235,7 @@ def test_the_rating_panel_fits_in_every_script(page, driver, wait, viewport, loc
     wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-rate-open]")), "no rating button").click()
     wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-rating]")), "no rating panel")
     screenshot(driver, f"{locale}-{width}-rating")
-    ellipsized = assert_nothing_overflows(driver, f"{locale} rating panel at {width} px")
-    assert all("header-subtitle" in entry for entry in ellipsized), ellipsized
-    assert page.uncaught_errors() == []
+    assert_it_all_fits(page, driver, f"{locale} rating panel at {width} px")
 
 
 #: A page with one of each fault the checks look for, and a box that scrolls sideways on purpose.

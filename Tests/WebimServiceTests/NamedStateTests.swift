@@ -43,7 +43,7 @@ import WebimWire
         try #"{"name": "default", "description": "", "operator": {"id": 1, "name": "O"}}"#
             .write(to: folder.appendingPathComponent("default.json"), atomically: true, encoding: .utf8)
         try "- { name: lost, caption: Lost, location: nowhere, summary: A state with no scenario. }\n"
-            .write(to: folder.appendingPathComponent(NamedState.file), atomically: true, encoding: .utf8)
+            .write(to: folder.appendingPathComponent(NamedStateFile.path), atomically: true, encoding: .utf8)
         #expect(throws: ScenarioLibraryError.self) { try ScenarioLibrary(directory: folder) }
     }
 

@@ -1,5 +1,6 @@
 import HTTPAPI
 import Hummingbird
+import WebimWire
 
 /// `GET /fixtures/states`: the states a widget frame can be put into by name (`NamedState`), each a fixture location
 /// of this service. For developers and testers (the widget server's gallery reads it, a script can too); not part of

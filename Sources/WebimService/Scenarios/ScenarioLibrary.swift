@@ -9,7 +9,7 @@ public struct ScenarioLibrary: Sendable {
     /// Where scenario files (`files/…`) live.
     let directory: URL
     /// The states a widget frame can be put into by name (`fixtures/states.yaml`), in the file's order.
-    public let namedStates: [NamedState]
+    let namedStates: [NamedState]
 
     /// Loads every scenario file of `directory`; a broken file is an error, not a silent skip.
     public init(directory: URL) throws {
@@ -31,7 +31,7 @@ public struct ScenarioLibrary: Sendable {
             throw ScenarioLibraryError(file: "default", reason: "missing from \(directory.path)")
         }
         try Self.checkOperatorIDs(scenarios)
-        namedStates = try NamedState.load(from: directory, locations: Set(scenarios.keys))
+        namedStates = try NamedStateFile.load(from: directory, locations: Set(scenarios.keys))
         self.scenarios = scenarios
         self.directory = directory
         locations = Dictionary(

@@ -249,7 +249,7 @@ struct PreviewController {
     }
 
     private struct StatesAnswer: Encodable {
-        var states: [GalleryState]
+        var states: [NamedState]
     }
 
     /// The chat service's named states, for the preview's frames (the page cannot ask the service's origin itself).
