@@ -104,6 +104,13 @@ def main() -> None:
 
             resize(driver, 1000)
             driver.get(f"{base}/inspect")
+            # The gallery's conversation comes with the visitor's first message, which every frame (one visitor) shows.
+            first = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "iframe[data-inspect-frame]"))[0]
+            driver.switch_to.frame(first)
+            composer = wait.until(lambda d: d.execute_script(
+                "return document.body?.dataset.ready === 'true' && document.querySelector('[data-composer-input]')"))
+            composer.send_keys("Show me everything", Keys.ENTER)
+            driver.switch_to.default_content()
             each_frame_ready(driver, wait, "iframe[data-inspect-frame]",
                              "return document.querySelector('[data-quote-state=\"pending\"]') !== null")
             driver.save_screenshot(str(OUT / "gallery.png"))
