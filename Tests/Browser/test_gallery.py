@@ -159,9 +159,16 @@ def test_the_raw_json_toggle_shows_the_event_and_the_message(driver, wait, widge
 SHOWN_JS = "const e = document.querySelector(arguments[0]); return Boolean(e && !e.hidden && e.checkVisibility())"
 
 
+#: What a visitor refused from the first visit reads, by state.
+REFUSALS = {"banned": "This chat is no longer available to you.", "blocked": "This chat is closed for now."}
+
+
 @pytest.mark.parametrize(
     ("state", "location", "selector"),
     [
+        ("new-visitor", "manual", "[data-transcript-empty]"),
+        ("offline", "offline", "[data-offline-form]"),
+        ("blocked", "blocked", '[data-connection-banner][data-state="failed"]'),
         ("prechat", "prechat", "form[data-prechat]"),
         ("ongoing", "state-ongoing", '[data-message-type="operator"]:last-child'),
         ("busy", "state-busy", '[data-message-type="operatorBusy"]'),
@@ -188,10 +195,10 @@ def test_a_gallery_state_shows_in_the_four_looks(driver, wait, widget_url, state
         driver.switch_to.default_content()
         driver.switch_to.frame(frame)
         wait.until(lambda d: d.execute_script(SHOWN_JS, selector), f"a frame of {state} never showed {selector}")
-        if state == "banned":
+        if state in REFUSALS:
             # Refused from its first visit, the page still says why in its own words, not the generic failure.
             banner = driver.find_element(By.CSS_SELECTOR, "[data-connection-banner]")
-            wait.until(lambda d: banner.text == "This chat is no longer available to you.", f"the banner says {banner.text!r}")
+            wait.until(lambda d: banner.text == REFUSALS[state], f"the banner says {banner.text!r}")
     driver.switch_to.default_content()
 
 

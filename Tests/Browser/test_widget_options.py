@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -124,3 +126,24 @@ def test_the_command_line_the_server_and_the_page_say_the_same_defaults(server, 
     for option in catalog:
         assert config.get(option["name"]) == option.get("default"), f"{option['name']}: the page gets another default"
     assert driver.execute_script("return document.body.dataset.optionsSet") == ""
+
+
+#: Options only the widget page itself takes: `embed.js` draws its own launcher and has its own `open` command.
+PAGE_ONLY = {"launcher", "open", "inspect", "log"}
+
+
+def test_embed_js_reads_every_option_a_site_may_set(widget_url):
+    """The loader's `data-` attributes are the server's options (`GET /api/widget-options`), all of them but the
+    page's own: a new option the loader forgot, or one it reads that the server does not know, fails here."""
+    import json
+    import re
+    import urllib.request
+
+    with urllib.request.urlopen(widget_url.rstrip("/") + "/api/widget-options", timeout=10) as answer:
+        catalog = {option["name"] for option in json.load(answer)["options"]}
+    source = (Path(__file__).resolve().parents[2] / "Public" / "embed.js").read_text(encoding="utf-8")
+    listed = re.search(r"for \(const name of '([^']+)'\.split\(' '\)\)", source)
+    assert listed, "embed.js no longer lists its options in one string"
+    # `position` and `notifications` are read on their own, beside the list, as the loader uses them itself.
+    read = set(listed.group(1).split()) | {"position", "notifications"}
+    assert read == catalog - PAGE_ONLY, f"only in embed.js: {read - catalog}; missing there: {catalog - PAGE_ONLY - read}"
