@@ -72,3 +72,21 @@ for (const locale of LOCALES.filter((code) => code !== 'en')) {
     assert.deepEqual(problems, []);
   });
 }
+
+test('English writes each plural sentence in its own forms only, so no locale lacks a key English has', () => {
+  // A form English never uses (`_few`, `_many`) would be a key every other locale seems to lack.
+  const forms = new Set(new Intl.PluralRules('en').resolvedOptions().pluralCategories);
+  const problems = [];
+  for (const part of parts) {
+    const english = Object.keys(table('en', part));
+    for (const key of english) {
+      const form = PLURAL.exec(key)?.[2];
+      if (form && !forms.has(form)) problems.push(`en.${part || '(main)'}: ${key} is no English form`);
+    }
+    for (const locale of LOCALES) {
+      const strings = table(locale, part);
+      for (const key of english) if (!(key in strings)) problems.push(`${locale}.${part || '(main)'}: ${key} is missing`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
