@@ -15,6 +15,9 @@ public struct NamedState: Codable, Equatable, Sendable {
     /// The widget page's own options for it (a query string without `location`), such as a kiosk's.
     public var page: String?
 
+    /// Where the embedded service lists them (`GET`), and where the widget server reads them.
+    public static let listPath = "/fixtures/states"
+
     enum CodingKeys: String, CodingKey {
         case name
         case caption

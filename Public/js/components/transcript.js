@@ -84,9 +84,9 @@ export class Transcript {
     this.#strings = strings;
     this.#actions = actions;
     this.#fileLinks = fileLinks;
-    this.#timeFormat = makeFormat(locale, { hour: '2-digit', minute: '2-digit' });
-    this.#dateFormat = makeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' });
-    this.#relativeDays = relativeDayFormat(locale);
+    this.#timeFormat = localFormat(Intl.DateTimeFormat, locale, { hour: '2-digit', minute: '2-digit' });
+    this.#dateFormat = localFormat(Intl.DateTimeFormat, locale, { day: 'numeric', month: 'long', year: 'numeric' });
+    this.#relativeDays = localFormat(Intl.RelativeTimeFormat, locale, { numeric: 'auto' });
 
     this.#list.addEventListener('click', (event) => this.#handleClick(event));
     this.#more.addEventListener('click', () => actions.loadOlder());
@@ -300,18 +300,19 @@ function startOfDay(date) {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
 
-function relativeDayFormat(locale) {
+/**
+ * An Intl format for the page's locale, or the browser's own where Intl does not know the locale (the
+ * pseudo-locale).
+ * @template T
+ * @param {new (locale?: string, options?: any) => T} Format
+ * @param {string | undefined} locale
+ * @param {object} options
+ * @returns {T}
+ */
+function localFormat(Format, locale, options) {
   try {
-    return new Intl.RelativeTimeFormat(locale || undefined, { numeric: 'auto' });
+    return new Format(locale || undefined, options);
   } catch {
-    return new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  }
-}
-
-function makeFormat(locale, options) {
-  try {
-    return new Intl.DateTimeFormat(locale || undefined, options);
-  } catch {
-    return new Intl.DateTimeFormat(undefined, options);
+    return new Format(undefined, options);
   }
 }

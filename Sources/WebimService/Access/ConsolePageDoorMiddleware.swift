@@ -5,7 +5,8 @@ import NIOCore
 
 /// The console page's door, set on its route (`OperatorConsolePageRoutes`): `/operator?token=…`, the link the server
 /// prints, trades the token for a cookie, as Jupyter does, and reloads without it (keeping the page's own `locale`
-/// and `theme`); with the cookie the page is served; otherwise it says how to get in. The cookie is `HttpOnly` and `SameSite=Strict`: no other site's page can use it.
+/// and `theme`); with the cookie the page is served; otherwise it says how to get in. The cookie is `HttpOnly` and
+/// `SameSite=Strict`: no other site's page can use it.
 ///
 /// The page's own scripts and styles (`/operator/static/`) and the page kit's (`/operator/shared/`) hold nothing
 /// secret and stay open; the API has its own door (`ConsoleTokenMiddleware`).

@@ -6,9 +6,6 @@ import WebimWire
 /// of this service. For developers and testers (the widget server's gallery reads it, a script can too); not part of
 /// Webim's protocol, and nothing in it is secret.
 struct FixtureRoutes {
-    /// The path, which the widget server reads from here.
-    static let statesPath = "/fixtures/states"
-
     let states: [NamedState]
 
     private struct Answer: Encodable {
@@ -17,6 +14,6 @@ struct FixtureRoutes {
 
     func add(to router: Router<ServiceRequestContext>) {
         let answer = Answer(states: states)
-        router.get(RouterPath(Self.statesPath)) { _, _ in try JSONResponse.make(answer) }
+        router.get(RouterPath(NamedState.listPath)) { _, _ in try JSONResponse.make(answer) }
     }
 }

@@ -9,8 +9,6 @@ struct GalleryStates: Sendable {
     let client: HTTPClient
     let cache = LocationCache<[NamedState]?>(lifetime: .seconds(60), capacity: 1)
 
-    /// The service's path (`FixtureRoutes.statesPath` of the embedded service).
-    static let path = "/fixtures/states"
     /// The most bytes read: a list of a few dozen states is a few KiB.
     static let maximumBytes = 64 * 1024
 
@@ -22,13 +20,19 @@ struct GalleryStates: Sendable {
     /// service has no fixtures).
     func all() async throws -> [NamedState] {
         let states = await cache.value(location: "") {
-            try? await client.accountAnswer(accountURL, Self.path, query: [], limit: Self.maximumBytes, as: Answer.self)
-                .states
+            try? await client.accountAnswer(
+                accountURL,
+                NamedState.listPath,
+                query: [],
+                limit: Self.maximumBytes,
+                as: Answer.self
+            )
+            .states
         }
         guard let states, !states.isEmpty else {
             throw APIError(
                 .statesUnavailable,
-                "The chat service lists no named states (\(Self.path)): the gallery needs the embedded service."
+                "The chat service lists no named states (\(NamedState.listPath)): the gallery needs the embedded service."
             )
         }
         return states
