@@ -61,6 +61,8 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                // `TypeNamedService`: a service that the service group can name without describing it.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings
@@ -170,6 +172,7 @@ let package = Package(
             dependencies: [
                 "WidgetServer",
                 "WebimService",
+                "HTTPAPI",
                 // Reads the OpenAPI documents for the tests that hold them against the routers.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -219,6 +222,7 @@ let package = Package(
             dependencies: [
                 "WidgetServer", "WebimService", "WebimClientLibrary", "HTTPAPI", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import HTTPAPI
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -105,7 +106,7 @@ public enum FaultProxy {
             onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let group = ServiceGroup(configuration: .init(services: [NamedService("fault-proxy", app)], logger: logger))
         return try await withThrowingTaskGroup(of: Result?.self) { tasks in
             tasks.addTask {
                 try await group.run()

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPAPI
+public import HTTPAPI
 public import Hummingbird
 public import Logging
 import NIOCore
@@ -12,7 +12,7 @@ public func makeServiceApplication(
     configuration: ServiceConfiguration,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) throws -> some ApplicationProtocol {
+) throws -> NamedService {
     try makeEmbeddedService(configuration: configuration, logger: logger, onServerRunning: onServerRunning).application
 }
 
@@ -22,7 +22,7 @@ public func makeEmbeddedService(
     configuration: ServiceConfiguration,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) throws -> (application: some ApplicationProtocol, transport: InProcessTransport) {
+) throws -> (application: NamedService, transport: InProcessTransport) {
     let parts = try ServiceParts(configuration: configuration, logger: logger)
     let database = parts.engine.database
     let application = Application(
@@ -54,5 +54,5 @@ public func makeEmbeddedService(
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
-    return (application, InProcessTransport(handler: parts.wireHandler))
+    return (NamedService("webim-service", application), InProcessTransport(handler: parts.wireHandler))
 }

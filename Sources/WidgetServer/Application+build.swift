@@ -69,7 +69,7 @@ public func makeWidgetApplication(
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
-    return WidgetApplication(drain: drain, application: application, logger: logger)
+    return WidgetApplication(drain: drain, application: NamedService("webim-widget", application), logger: logger)
 }
 
 /// The router with every route of the contract.

@@ -1,3 +1,4 @@
+public import HTTPAPI
 import Logging
 public import ServiceLifecycle
 
@@ -7,7 +8,7 @@ public import ServiceLifecycle
 /// application, the drain runs first on a graceful shutdown (SIGTERM) while the server still answers, and only when
 /// it is over does the application stop listening and close the tabs (`TabShutdown`). It cannot be one of the
 /// application's own services: Hummingbird lists those before its server, so they stop after it.
-public struct WidgetApplication: Service {
+public struct WidgetApplication: TypeNamedService {
     /// The drain a graceful shutdown starts; tests start it themselves.
     public let drain: ServerDrain
     let application: any Service

@@ -9,7 +9,7 @@ import WidgetServer
 
 /// Starts the widget server once the chat service's URL is known (the embedded service may pick its port),
 /// then prints both URLs.
-struct WidgetLauncher: Service {
+struct WidgetLauncher: TypeNamedService {
     let host: String
     let originPolicy: OriginPolicy
     let embedOrigins: [String]

@@ -1,10 +1,11 @@
 import Foundation
+import HTTPAPI
 import Logging
 import ServiceLifecycle
 
 /// Plays scenarios: each visitor's triggers run one after another, so a greeting never overtakes a reply. A
 /// visitor's player ends when their queue is empty: nothing is kept of a visitor whose scenario is silent.
-struct ScenarioRunner: Service {
+struct ScenarioRunner: TypeNamedService {
     let triggers: AsyncStream<ScenarioTrigger>
     let library: ScenarioLibrary
     let engine: ChatEngine

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import Logging
 import ServiceLifecycle
 
@@ -6,7 +7,7 @@ import ServiceLifecycle
 /// (`ServiceDatabase.pruneIdleVisitors`), so that page loads alone cannot grow the service's store without end;
 /// and visitors who chatted or sent files once they have been away for `chattedRetention`, their files' bytes too
 /// (`ServiceDatabase.pruneRetainedVisitors`), so that visitors who leave cannot fill the disk over time.
-struct IdleVisitorPruner: Service {
+struct IdleVisitorPruner: TypeNamedService {
     let database: ServiceDatabase
     let retention: Duration
     let logger: Logger

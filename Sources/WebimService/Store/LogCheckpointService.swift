@@ -1,9 +1,10 @@
+import HTTPAPI
 import Logging
 import ServiceLifecycle
 
 /// Checkpoints the service database's write-ahead log every `interval`, until the service shuts down
 /// (see `ServiceDatabase.checkpoint()` for why not in the commit).
-struct LogCheckpointService: Service {
+struct LogCheckpointService: TypeNamedService {
     let database: ServiceDatabase
     let interval: Duration
     let logger: Logger

@@ -1,8 +1,9 @@
+import HTTPAPI
 import ServiceLifecycle
 
 /// Runs the drain when a graceful shutdown reaches it, and ends only when the drain is over: listed after the
 /// application in `WidgetApplication`'s group, it holds the application's stop until then.
-struct DrainService: Service {
+struct DrainService: TypeNamedService {
     let drain: ServerDrain
 
     func run() async throws {

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import HTTPAPI
 import NIOCore
 import ServiceLifecycle
 
@@ -6,7 +7,7 @@ import ServiceLifecycle
 ///
 /// The shared client keeps 8 connections per host: eight slow readers of files would hold them all and every other
 /// tab's images would wait. One connection per open tab, up to 512, cannot be used up by a few.
-struct DownloadClient: Service {
+struct DownloadClient: TypeNamedService {
     let client: HTTPClient
 
     init(maxTabs: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import Logging
 import ServiceLifecycle
 import WebimClientLibrary
@@ -6,7 +7,7 @@ import WebimClientLibrary
 /// At start, opens every kept tab whose outbox still holds messages (its page was closed, or the server stopped,
 /// before the service confirmed them), with no page, so that its session delivers them; each closes as soon as its
 /// messages are sent. A page that comes back meanwhile finds its tab open.
-struct KeptOutboxDrainer: Service {
+struct KeptOutboxDrainer: TypeNamedService {
     let opener: TabOpener
     let logger: Logger
 

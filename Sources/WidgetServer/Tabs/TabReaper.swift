@@ -1,10 +1,11 @@
+import HTTPAPI
 import Logging
 import ServiceLifecycle
 
 /// Closes tabs that no page has read for a while (`WidgetConfiguration.tabIdleTimeout`), and tabs whose page left as
 /// soon as their outbox is delivered, and destroys their sessions; now and then deletes the data of tabs closed long
 /// ago.
-struct TabReaper: Service {
+struct TabReaper: TypeNamedService {
     let registry: TabRegistry
     let idleTimeout: Duration
     let sweeper: TabDataSweeper

@@ -1,7 +1,8 @@
+import HTTPAPI
 import ServiceLifecycle
 
 /// On graceful shutdown, ends every tab's stream (so open responses finish) and destroys the sessions.
-struct TabShutdown: Service {
+struct TabShutdown: TypeNamedService {
     let registry: TabRegistry
 
     func run() async throws {
