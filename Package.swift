@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // Crypto for `WireSignature`: both sides must compute the §2.7 and §7.3 hashes identically. MultipartKit
@@ -84,6 +86,8 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 // `Deque`: a tracker's window grows at the front by a page at a time.
                 .product(name: "DequeModule", package: "swift-collections"),
+                // Retries and group commits counted through whatever metrics backend the embedding program chose.
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings
@@ -126,6 +130,9 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 // `Deque`: a tab's replay ring.
                 .product(name: "DequeModule", package: "swift-collections"),
+                // `/metrics`: the server's counts in the Prometheus text format.
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings

@@ -9,4 +9,12 @@ public enum RandomToken {
         let bytes = (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return Base64URL.encode(Data(bytes))
     }
+
+    /// Whether `given` is `secret`, compared in time that does not depend on where they differ.
+    public static func matches(_ given: String, _ secret: String) -> Bool {
+        let given = Array(given.utf8)
+        let secret = Array(secret.utf8)
+        guard given.count == secret.count else { return false }
+        return zip(given, secret).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
 }

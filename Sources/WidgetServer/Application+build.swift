@@ -17,8 +17,9 @@ public func makeWidgetApplication(
 ) async throws -> WidgetApplication {
     let configuration = fittedToDescriptors(requested, logger: logger)
     let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
-    let registry = TabRegistry()
-    let storage = try TabStorage(dataDirectory: configuration.dataDirectory)
+    let metrics = WidgetMetrics()
+    let registry = TabRegistry(metrics: metrics)
+    let storage = try TabStorage(dataDirectory: configuration.dataDirectory, metrics: metrics.factory)
     let folderBudget = DataFolderBudget(
         directory: configuration.dataDirectory,
         budgetBytes: configuration.storageBudget
@@ -38,6 +39,7 @@ public func makeWidgetApplication(
         folderBudget: folderBudget,
         downloads: downloads.client,
         drain: drain,
+        metrics: metrics,
         configuration: configuration,
         logger: logger
     )
@@ -80,6 +82,7 @@ func makeWidgetRouter(
     folderBudget: DataFolderBudget,
     downloads: HTTPClient,
     drain: ServerDrain,
+    metrics: WidgetMetrics = WidgetMetrics(),
     configuration: WidgetConfiguration,
     logger: Logger
 ) -> Router<WidgetRequestContext> {
@@ -101,6 +104,14 @@ func makeWidgetRouter(
     router.addRoutes(StaticFileController(publicDirectory: configuration.publicDirectory).endpoints)
     router.addRoutes(PageController(templates: templates, configuration: configuration).endpoints)
     router.addRoutes(HealthController(registry: registry, drain: drain, configuration: configuration).endpoints)
+    let levels = MetricLevels(
+        registry: registry,
+        drain: drain,
+        folderBudget: folderBudget,
+        maxTabs: configuration.maxTabs,
+        factory: metrics.factory
+    )
+    router.addRoutes(MetricsController(metrics: metrics, levels: levels, token: configuration.metricsToken).endpoints)
     let previewFile = configuration.previewConfigFile.map(PreviewConfigFile.init)
     router.addRoutes(
         PreviewController(
@@ -122,7 +133,7 @@ func makeWidgetRouter(
     let tabs: [RouteCollection<WidgetRequestContext>] = [
         TabController(registry: registry, storage: storage, drain: drain, configuration: configuration, logger: logger)
             .endpoints,
-        EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
+        EventStreamController(registry: registry, pingInterval: configuration.pingInterval, metrics: metrics).endpoints,
         MessageController(registry: registry, folderBudget: folderBudget, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
         SurveyController(registry: registry).endpoints,

@@ -64,6 +64,9 @@ public struct WidgetConfiguration: Sendable {
     /// Seals the visitor credentials pages hold, so that every server of a deployment sharing it can continue any
     /// page's tab (`--cluster-key-file`); by default a key of this process alone.
     public var clusterKey = ClusterKey.random()
+    /// The bearer token a scraper of `/metrics` from another machine shows (`--metrics-token-file`); nil: only a
+    /// direct request from loopback is answered.
+    public var metricsToken: String?
     /// How long a drain (on SIGTERM) waits for the requests in flight before the server stops anyway (`ServerDrain`).
     public var drainTimeout: Duration
     /// The clock the drain's timeout runs on; tests pass a `TestClock`.

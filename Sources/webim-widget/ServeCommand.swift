@@ -110,6 +110,13 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var clusterKeyFile: String?
 
+    @Option(
+        help: """
+            A file holding the bearer token a Prometheus scraper on another machine shows to read /metrics.             Without it, /metrics answers direct requests from this machine only.
+            """
+    )
+    var metricsTokenFile: String?
+
     @Option(help: "Kiosk mode: seconds without input before the reset countdown starts.")
     var kioskIdle = KioskConfiguration.standard.idleTimeout.wholeSeconds
 
@@ -222,6 +229,11 @@ struct ServeCommand: AsyncParsableCommand {
             explicit: clusterKeyFile.map { URL(fileURLWithPath: $0) },
             default: dataDirectory.appendingPathComponent("widget/cluster.key")
         )
+        launcher.metricsToken = try metricsTokenFile.map { path in
+            let file = URL(fileURLWithPath: path)
+            try GivenKeyFile.check(file, option: "--metrics-token-file")
+            return try SecretFile.loadGiven(at: file)
+        }
         launcher.drainTimeout = .seconds(drainTimeout)
         launcher.streamsPerTab = streamsPerTab
         launcher.connectionLimits = connections.limits()

@@ -25,9 +25,22 @@ struct SharedOptions: ParsableArguments {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
-    /// A logger at `logLevel`.
+    @Option(help: "Log format: text (a line for a person) or json (one JSON object per line, for a log collector).")
+    var logFormat: LogFormat = .text
+
+    /// How log records are written.
+    enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+        case text = "text"
+        case json = "json"
+    }
+
+    /// A logger at `logLevel`, writing `logFormat` to standard error.
     func makeLogger(label: String) -> Logger {
-        var logger = Logger(label: label)
+        var logger =
+            switch logFormat {
+            case .text: Logger(label: label)
+            case .json: Logger(label: label) { label in JSONLogHandler(label: label) }
+            }
         logger.logLevel = logLevel
         return logger
     }

@@ -33,6 +33,8 @@ struct WidgetLauncher: TypeNamedService {
     var tabIdleTimeout = WidgetConfiguration.Defaults.tabIdleTimeout
     /// `--cluster-key-file`'s key, or the one kept in the data folder.
     var clusterKey = ClusterKey.random()
+    /// `--metrics-token-file`'s token.
+    var metricsToken: String?
     /// `--trusted-proxies`.
     var trustedProxies: [String] = []
     /// `--drain-timeout`.
@@ -70,6 +72,7 @@ struct WidgetLauncher: TypeNamedService {
             crashAfterMessages: crashAfterMessages
         )
         configuration.clusterKey = clusterKey
+        configuration.metricsToken = metricsToken
         configuration.trustedProxies = trustedProxies
         configuration.connectionLimits = connectionLimits
         configuration.storageBudget = storageBudget

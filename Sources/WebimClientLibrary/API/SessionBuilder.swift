@@ -146,6 +146,12 @@ public final class SessionBuilder {
     @discardableResult
     package func set(clock: any Clock<Duration>) -> SessionBuilder { with { $0.clock = clock } }
 
+    /// Linux addition: counts the delta and action loops' retries in `metrics` (a server's, shared by its sessions).
+    @discardableResult
+    package func set(retryMetrics metrics: SessionRetryMetrics) -> SessionBuilder {
+        with { $0.retryMetrics = metrics }
+    }
+
     /// Keeps this visitor's history, outbox and ids in `store`, shared by a server's sessions, under `visitorKey`
     /// instead of a database in the storage folder; one found there from before moves into the store. Not in the
     /// reference, and `package`: an app has one visitor, a server thousands (`HistoryStore`).

@@ -55,6 +55,7 @@ extension SessionCore {
         case .fail(let code):
             fail(with: code)
         case .backOff(let duration):
+            settings.retryMetrics.actions.backingOff(for: duration)
             await clock.sleep(for: duration)
         }
     }

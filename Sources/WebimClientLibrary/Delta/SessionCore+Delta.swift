@@ -88,6 +88,7 @@ extension SessionCore {
         case .fail(let code):
             fail(with: code)
         case .backOff(let duration):
+            settings.retryMetrics.delta.backingOff(for: duration)
             await clock.sleep(for: duration)
         }
     }

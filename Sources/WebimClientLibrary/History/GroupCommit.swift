@@ -1,3 +1,4 @@
+import CoreMetrics
 import Dispatch
 import GRDB
 import Synchronization
@@ -18,6 +19,7 @@ final class GroupCommit: Sendable {
     private let syncsCommits = Atomic<Bool>(true)
     /// Called after each commit with the writes' weight, on the writer's queue (for the store's checkpoints).
     private let onCommit: @Sendable (_ weight: Int) -> Void
+    private let metrics: CommitMetrics
 
     private struct Waiting {
         var writes: [Write] = []
@@ -41,8 +43,13 @@ final class GroupCommit: Sendable {
         static let olderPageWeight = 16
     }
 
-    init(writer: any DatabaseWriter, onCommit: @escaping @Sendable (_ weight: Int) -> Void = { _ in }) {
+    init(
+        writer: any DatabaseWriter,
+        metrics: CommitMetrics = .uncounted,
+        onCommit: @escaping @Sendable (_ weight: Int) -> Void = { _ in }
+    ) {
         self.writer = writer
+        self.metrics = metrics
         self.onCommit = onCommit
     }
 
@@ -120,6 +127,7 @@ final class GroupCommit: Sendable {
             outcomes = writes.map { _ in .failure(error) }
         }
         for (write, outcome) in zip(writes, outcomes) { write.done(outcome) }
+        metrics.committed(writes: writes.count)
         onCommit(writes.reduce(0) { $0 + $1.weight })
     }
 

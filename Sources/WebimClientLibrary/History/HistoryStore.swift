@@ -1,3 +1,4 @@
+package import CoreMetrics
 package import Foundation
 import GRDB
 
@@ -18,8 +19,9 @@ package final class HistoryStore: Sendable {
     private let checkpoint: BackgroundCheckpoint?
 
     /// Opens (creating and migrating) the database at `path`. `isShared`: many visitors' sessions use it at once,
-    /// and read it concurrently; a visitor's own store has one connection.
-    package init(path: String, isShared: Bool) throws {
+    /// and read it concurrently; a visitor's own store has one connection. Its commits are counted through
+    /// `metrics` (by default the program's bootstrapped backend, if any).
+    package init(path: String, isShared: Bool, metrics: any MetricsFactory = MetricsSystem.factory) throws {
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: path).deletingLastPathComponent(),
             withIntermediateDirectories: true
@@ -47,7 +49,9 @@ package final class HistoryStore: Sendable {
         try HistorySchema.makeMigrator().migrate(writer)
         let checkpoint = try BackgroundCheckpoint(path: path)
         (self.writer, reader, self.checkpoint) = (writer, writer, checkpoint)
-        commits = GroupCommit(writer: writer) { weight in checkpoint.count(committed: weight) }
+        commits = GroupCommit(writer: writer, metrics: CommitMetrics(factory: metrics)) { weight in
+            checkpoint.count(committed: weight)
+        }
     }
 
     /// A store in memory, for `isLocalHistoryStoragingEnabled = false`.

@@ -29,6 +29,8 @@ struct SessionSettings: Sendable {
     var wireTransport: (any WireTransport)?
     /// The clock the session's timers sleep on: the delta and action loops' backoff, the typing throttle.
     var clock: any Clock<Duration> = ContinuousClock()
+    /// Where the delta and action loops count their retries.
+    var retryMetrics = SessionRetryMetrics.uncounted
     /// Told the visitor after each full update, for another process to continue it (`VisitorHandoff`).
     var visitorHandoffObserver: (@Sendable (VisitorHandoff) -> Void)?
 

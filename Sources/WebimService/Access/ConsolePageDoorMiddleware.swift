@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import WebimWire
 
 /// The console page's door, set on its route (`OperatorConsolePageRoutes`): `/operator?token=…`, the link the server
 /// prints, trades the token for a cookie, as Jupyter does, and reloads without it (keeping the page's own `locale`
@@ -21,7 +22,7 @@ struct ConsolePageDoorMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if let given = request.uri.queryParameters.get("token") {
-            guard !token.value.isEmpty, SecretFile.matches(given, token.value) else {
+            guard !token.value.isEmpty, RandomToken.matches(given, token.value) else {
                 return Self.refusal(status: .forbidden)
             }
             var response = Response(

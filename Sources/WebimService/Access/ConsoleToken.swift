@@ -1,4 +1,5 @@
 import Hummingbird
+import WebimWire
 
 /// The operator console's secret and how a request shows it: as `Authorization: Bearer` (a script) or as the cookie
 /// the console page gets (`ConsolePageDoorMiddleware`).
@@ -13,9 +14,9 @@ struct ConsoleToken: Sendable {
         // No token configured opens nothing: an empty secret would match an empty header.
         guard !value.isEmpty else { return false }
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            return SecretFile.matches(String(header.dropFirst("bearer ".count)), value)
+            return RandomToken.matches(String(header.dropFirst("bearer ".count)), value)
         }
         guard let cookie = request.cookies[Self.cookieName] else { return false }
-        return SecretFile.matches(cookie.value, value)
+        return RandomToken.matches(cookie.value, value)
     }
 }

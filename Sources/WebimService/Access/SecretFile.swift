@@ -48,12 +48,4 @@ public enum SecretFile {
 
     /// 32 random bytes as unpadded base64url (43 characters): safe in a URL, a cookie and a header.
     public static func makeSecret() -> String { RandomToken.make(byteCount: 32) }
-
-    /// Compares two secrets in time that does not depend on where they differ.
-    public static func matches(_ given: String, _ secret: String) -> Bool {
-        let given = Array(given.utf8)
-        let secret = Array(secret.utf8)
-        guard given.count == secret.count else { return false }
-        return zip(given, secret).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    }
 }

@@ -17,5 +17,6 @@ extension EventFrame {
         self.id = id
         self.event = event
         self.bytes = bytes
+        publishedAt = 0
     }
 }

@@ -1,4 +1,5 @@
 import DequeModule
+import Dispatch
 import Foundation
 import NIOCore
 import Synchronization
@@ -11,11 +12,14 @@ struct EventFrame: Sendable {
     /// The event's name; nil for the keep-alive comment.
     let event: String?
     let bytes: ByteBuffer
+    /// When it was published (`DispatchTime`'s nanoseconds), for the delivery latency `/metrics` reports.
+    let publishedAt: UInt64
 
     init(_ event: ServerSentEvent) {
         id = event.id
         self.event = event.event
         bytes = event.bytes
+        publishedAt = DispatchTime.now().uptimeNanoseconds
     }
 
     static let ping = EventFrame(.ping)
@@ -65,16 +69,20 @@ final class TabEventLog: Sendable {
     /// Called once when the page has left the tab (`markLeftByPage`) and nothing of its outbox is unsent any more:
     /// nothing keeps the tab open from then on.
     private let departed: @Sendable () -> Void
+    /// Where action results and cut-off streams are counted; nil counts nothing.
+    private let metrics: WidgetMetrics?
 
     /// `firstEventID` is the id before the first event's.
     init(
         subscriberBuffer: Int = 1024,
         maximumSubscribers: Int = 2,
         firstEventID: Int = TabEventLog.makeFirstEventID(),
+        metrics: WidgetMetrics? = nil,
         departed: @escaping @Sendable () -> Void = {}
     ) {
         self.subscriberBuffer = max(1, subscriberBuffer)
         self.maximumSubscribers = max(1, maximumSubscribers)
+        self.metrics = metrics
         self.departed = departed
         state = Mutex(State(lastID: firstEventID))
     }
@@ -88,6 +96,7 @@ final class TabEventLog: Sendable {
     /// Numbers the event, applies it to the projection, and sends it to every connected stream.
     func publish(_ event: TabEvent) {
         guard let data = try? event.json(encoder: JSONEncoder()) else { return }
+        if let metrics, case .result(let result) = event { metrics.count(result) }
         // Yielding wakes the reader's task, which needs that task's status lock; a reader being cancelled
         // holds that lock while its termination handler takes `state`. So frames are yielded outside
         // `state`, and `delivery` keeps them in order when two publishers race.
@@ -111,6 +120,7 @@ final class TabEventLog: Sendable {
                 if case .dropped = subscriber.continuation.yield(frame) { dropped.append(subscriber) }
             }
             guard !dropped.isEmpty else { return }
+            for _ in dropped { metrics?.streamOverflowed() }
             state.withLock { state in
                 state.subscribers.removeAll { subscriber in dropped.contains { $0.id == subscriber.id } }
             }
@@ -223,6 +233,9 @@ final class TabEventLog: Sendable {
 
     /// Whether the tab's outbox still holds a message the service has not confirmed.
     var hasUnsentMessages: Bool { state.withLock { $0.projection.hasUnsentMessages } }
+
+    /// How many streams are reading this tab now.
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// Whether no stream is open and the page has not used the tab for `timeout`, or the page has left it.
     func isIdle(for timeout: Duration, now: ContinuousClock.Instant = .now) -> Bool {

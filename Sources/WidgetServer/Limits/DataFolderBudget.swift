@@ -30,6 +30,9 @@ final class DataFolderBudget: Sendable {
         guard admitted else { throw APIError.storageBudgetExceeded(budgetBytes: budgetBytes) }
     }
 
+    /// The bytes the folder holds as last measured, plus what was admitted since.
+    var usedBytes: Int64 { bytes.withLock { $0 } }
+
     /// Walks the folder again, after the sweep deleted old tabs' data or to correct the estimates.
     func remeasure() {
         let measured = FolderBytes.under(directory)

@@ -20,6 +20,9 @@ extension APIError {
     /// operating system's save dialog on a shared screen, and leaves the file there for the next visitor.
     static let kioskDownloadsOff = APIError(.kioskDownloadsOff, "A kiosk shows images but downloads no files.")
 
+    /// 401: `/metrics` was shown a bearer token that is not the metrics token (or the server has none).
+    static let metricsTokenRefused = APIError(.unauthorized, "This is not the metrics token of this server.")
+
     /// 404: the tab has no message with the id in `field`.
     static func unknownMessage(field: String) -> APIError {
         APIError(.unknownMessage, "No message has this id.", field: field)

@@ -12,7 +12,11 @@ final class TabRegistry: Sendable {
     let departures: AsyncStream<String>
     private let departing: AsyncStream<String>.Continuation
 
-    init() {
+    /// What the tabs count (action results, cut-off streams); nil counts nothing.
+    let metrics: WidgetMetrics?
+
+    init(metrics: WidgetMetrics? = nil) {
+        self.metrics = metrics
         (departures, departing) = AsyncStream.makeStream(of: String.self)
     }
 
@@ -24,7 +28,7 @@ final class TabRegistry: Sendable {
     }
 
     private func newTab(id: String, streamQueueCapacity: Int, streamsPerTab: Int) -> TabSession {
-        TabSession(id: id, streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab) {
+        TabSession(id: id, streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab, metrics: metrics) {
             [departing] in
             departing.yield(id)
         }
@@ -96,6 +100,12 @@ final class TabRegistry: Sendable {
 
     /// How many tabs are open.
     var count: Int { tabs.withLock { $0.count } }
+
+    /// How many event streams are open across every tab.
+    var streamCount: Int {
+        let open = tabs.withLock { Array($0.values) }
+        return open.reduce(0) { $0 + $1.events.subscriberCount }
+    }
 
     /// The ids of the open tabs.
     var openIDs: [String] { tabs.withLock { Array($0.keys) } }

@@ -46,17 +46,23 @@ actor TabSession {
     /// page acted on the chat (`requireStream`).
     private var hasDataWorthKeeping = false
 
+    /// Where the session counts its retries; nil counts nothing.
+    private let metrics: WidgetMetrics?
+
     /// `departed` is called once the page has left the tab and its outbox is delivered (`TabEventLog`).
     init(
         id: String,
         streamQueueCapacity: Int = 1024,
         streamsPerTab: Int = 2,
+        metrics: WidgetMetrics? = nil,
         departed: @escaping @Sendable () -> Void = {}
     ) {
         self.id = id
+        self.metrics = metrics
         events = TabEventLog(
             subscriberBuffer: streamQueueCapacity,
             maximumSubscribers: streamsPerTab,
+            metrics: metrics,
             departed: departed
         )
         listener = TabListener(tabID: id, events: events)
@@ -84,6 +90,7 @@ actor TabSession {
         if let fields = options.visitorFields { builder = builder.set(visitorFieldsJSONString: fields) }
         if let prechat = options.prechat { builder = builder.set(prechat: prechat) }
         if let transport { builder = builder.set(wireTransport: transport) }
+        if let metrics { builder = builder.set(retryMetrics: metrics.retries) }
         if let credentials {
             builder = builder.set(visitorHandoffObserver: { [events] visitor in
                 // Without one the page can still come back here, where the tab's data is kept.

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import PrivateFiles
 import WebimClientLibrary
@@ -11,13 +12,15 @@ struct TabStorage: Sendable {
 
     /// The tabs' folders and the history store in `dataDirectory`, each its owner's alone: the folders 0700 and the
     /// store 0600 before SQLite opens it (SQLite gives its `-wal` and `-shm` the store's mode), whatever the umask.
-    init(dataDirectory: URL) throws {
+    /// The store's commits are counted in `metrics`.
+    init(dataDirectory: URL, metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws {
         let tabsDirectory = dataDirectory.appendingPathComponent("tabs")
         let historyPath = dataDirectory.appendingPathComponent("history.sqlite").path
         try PrivateFiles.makeFolder(at: dataDirectory)
         try PrivateFiles.makeFolder(at: tabsDirectory)
         try PrivateFiles.prepareDatabase(atPath: historyPath)
-        try self.init(tabsDirectory: tabsDirectory, history: HistoryStore(path: historyPath, isShared: true))
+        let history = try HistoryStore(path: historyPath, isShared: true, metrics: metrics)
+        self.init(tabsDirectory: tabsDirectory, history: history)
     }
 
     /// Folders in `tabsDirectory`, history in memory: for what only needs the routes, and must write nothing.
