@@ -230,6 +230,21 @@ def test_the_servers_check_host_and_origin_behind_nginx(cluster):
     assert rebound.status == 403 and rebound.json()["error"]["code"] == "forbidden_host"
 
 
+def test_nginx_answers_metrics_itself_and_never_passes_it_to_a_server(cluster):
+    """A server's /metrics is Prometheus's, asked directly (deploy/prometheus.yml); through nginx it is not there,
+    however the path is spelled, and not even a guess at its token reaches a server."""
+    paths = ["/metrics", "/metrics/", "/metrics?name=webim_widget_ready", "//metrics", "/%6Detrics", "/metrics.txt"]
+    for path in paths:
+        answer = cluster.call("GET", path, headers={"Authorization": "Bearer a-guess"})
+        assert answer.status == 404, (path, answer.body[:200])
+        assert answer.json()["error"]["code"] == "not_found", (path, answer.body[:200])
+    # The control: a path nginx passes on is logged with the server that answered it.
+    assert cluster.call("GET", "/healthz?metrics-control").status == 200
+    upstreams = {line["uri"]: line["upstream"] for line in cluster.access()}
+    assert upstreams["/healthz?metrics-control"] in cluster.upstreams
+    assert {path: upstreams.get(path) for path in paths} == {path: "-" for path in paths}
+
+
 def test_a_dead_server_is_passed_over(cluster):
     """Last: it stops a widget server."""
     dead = cluster.children[-2]
