@@ -202,7 +202,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPAPITests",
-            dependencies: ["HTTPAPI", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [
+                "HTTPAPI", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTTPAPI
 import Logging
 
 /// The options `serve` and `service` share: where data and resources live, which names the servers answer, the

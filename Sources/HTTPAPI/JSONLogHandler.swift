@@ -1,27 +1,27 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// A log record as one line of JSON on standard error (`--log-format json`), for a collector that reads structured
 /// logs: `{"time", "level", "label", "message", "metadata", "source", "file", "line"}`, written out by name so that a
 /// query keeps working when the text changes.
-struct JSONLogHandler: LogHandler {
-    let label: String
-    var logLevel: Logger.Level = .info
-    var metadata: Logger.Metadata = [:]
+public struct JSONLogHandler: LogHandler {
+    public let label: String
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
     /// Where the lines go; one write per record, so records from several threads never interleave.
     private let output: FileHandle
 
-    init(label: String, output: FileHandle = .standardError) {
+    public init(label: String, output: FileHandle = .standardError) {
         self.label = label
         self.output = output
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, provided in provided } }
         if let given = event.metadata { merged.merge(given) { _, given in given } }
