@@ -1,14 +1,17 @@
-// The developer's configurator (`/preview?configure=1&variant=QUERY&device=NAME&shown=page|site`): a form of every
-// widget option beside one live frame in a device's size: the widget page itself, or a sample site on the other
+// The developer's configurator (`/preview?configure=1&variant=QUERY&device=NAME&shown=page|site&state=NAME`): a
+// form of every widget option beside one live frame in a device's size: the widget page itself, or a sample site on the other
 // loopback origin embedding it with `embed.js` (whose launcher opens full screen on a phone, as on a real site). A change reloads the frame (once the server has checked the options,
 // as it checks a preview variant), and rewrites the page's own address, the embed snippet and the
-// `--preview-config` file, so any of the four gives the same configuration back. One live frame: a browser opens
-// six connections to an origin and every widget holds one for its event stream.
+// `--preview-config` file, so any of the four gives the same configuration back. The State choice puts the frame
+// into one of the chat service's named states (configurator-states.js); only the address keeps it. One live frame:
+// a browser opens six connections to an origin and every widget holds one for its event stream.
 
 import { contrastChecks, renderChecks } from './configurator-contrast.js';
 import { DEVICES, deviceNamed, fitDevice } from './configurator-devices.js';
 import { buildForm, readForm, setColour, writeForm } from './configurator-form.js';
 import { embedSnippet, fromQuery, previewConfig, toQuery } from './configurator-output.js';
+import { DEFAULT_STATE, describeState, fillStateMenu, loadStates, queryInState, stateMode, stateNamed } from './configurator-states.js';
+import { forgetFrameVisitors } from './new-visitor.js';
 
 /** Typing settles this long before the frame reloads; the outputs follow at once. */
 const RELOAD_DELAY_MS = 400;
@@ -91,13 +94,24 @@ export async function startConfigurator(doc) {
     devices.append(label);
   }
 
+  const stateMenu = /** @type {HTMLSelectElement} */ (required(doc, '[data-configurator-state]'));
+  const stateAbout = required(doc, '[data-configurator-state-about]');
+  // Asked beside the options, so that the frame's first load is already in the address's state.
+  const statesLoading = loadStates();
+  /** @type {import('./configurator-states.js').NamedState | null} */
+  let state = null;
+  /** The next load of the frame is a new visitor: a state was chosen. */
+  let freshVisitor = false;
+
   const shownChoice = required(doc, '[data-configurator-shown]');
   let shown = address.searchParams.get('shown') === 'site' ? 'site' : 'page';
+  /** The page's mode: the device's, or the state's (the kiosk state is the kiosk page on any device). */
+  const pageMode = () => device.mode ?? stateMode(state);
   const showChoices = () => {
     for (const radio of shownChoice.querySelectorAll('input')) {
       radio.checked = radio.value === shown;
       // A kiosk is a page of its own, never embedded in a site.
-      radio.disabled = radio.value === 'site' && device.mode === 'kiosk';
+      radio.disabled = radio.value === 'site' && pageMode() === 'kiosk';
     }
   };
   showChoices();
@@ -105,6 +119,10 @@ export async function startConfigurator(doc) {
   const answer = await fetch('/api/widget-options', { cache: 'no-store' });
   /** @type {import('./configurator-output.js').OptionSpec[]} */
   const catalog = (await answer.json()).options;
+  const states = await statesLoading;
+  if ('states' in states) state = stateNamed(states.states, address.searchParams.get('state'));
+  fillStateMenu(stateMenu, stateAbout, states, state);
+  showChoices();
   doc.querySelector('[data-configurator-loading]')?.remove();
   buildForm(fields, catalog);
   writeForm(fields, catalog, fromQuery(catalog, address.searchParams.get('variant') ?? ''));
@@ -133,10 +151,17 @@ export async function startConfigurator(doc) {
       return;
     }
     error.hidden = true;
-    const checked = body.variants[0].query;
-    const onSite = shown === 'site' && !device.mode;
+    const checked = queryInState(body.variants[0].query, state);
+    const onSite = shown === 'site' && !pageMode();
     const source = onSite ? siteAddress(doc, checked, values.get('title')) : `/?${checked}`;
-    if (source === loaded) return;
+    if (freshVisitor) {
+      // The state's scenario brings a new visitor into it: the frame forgets the one it kept there (a site's frame is
+      // another origin's, whose storage this page cannot reach).
+      forgetFrameVisitors(frame.name);
+      freshVisitor = false;
+    } else if (source === loaded) {
+      return;
+    }
     loaded = source;
     frame.dataset.query = checked;
     frame.dataset.shown = onSite ? 'site' : 'page';
@@ -157,6 +182,7 @@ export async function startConfigurator(doc) {
     shared.searchParams.set('configure', '1');
     shared.searchParams.set('device', device.name);
     if (shown === 'site') shared.searchParams.set('shown', 'site');
+    if (state && state.name !== DEFAULT_STATE) shared.searchParams.set('state', state.name);
     shared.searchParams.set('variant', [query, device.mode ? `mode=${device.mode}` : ''].filter(Boolean).join('&'));
     // The frame keeps no client-core log unless the `log` option asks: the server renders it as the variant alone.
     shared.searchParams.set('log', 'off');
@@ -188,6 +214,14 @@ export async function startConfigurator(doc) {
   });
   shownChoice.addEventListener('change', (event) => {
     shown = /** @type {HTMLInputElement} */ (event.target).value === 'site' ? 'site' : 'page';
+    update({ now: true });
+  });
+  stateMenu.addEventListener('change', () => {
+    if (!('states' in states)) return;
+    state = stateNamed(states.states, stateMenu.value);
+    describeState(stateAbout, state);
+    freshVisitor = true;
+    showChoices();
     update({ now: true });
   });
   void offerSave(doc, json);

@@ -13,9 +13,17 @@ export function startNewVisitorButtons(doc) {
     const target = /** @type {Element | null} */ (event.target instanceof Element ? event.target : null);
     const frame = /** @type {HTMLIFrameElement | null} */ (target?.closest('[data-new-visitor]')?.closest('figure')?.querySelector('iframe[name]') ?? null);
     if (!frame) return;
-    for (const [storage, key] of frameKeys(frame.name)) storage.removeItem(key);
+    forgetFrameVisitors(frame.name);
     frame.contentWindow?.location.reload();
   });
+}
+
+/**
+ * Makes a named frame of this page forget every visitor it keeps, at every location: its next load is a new visitor.
+ * @param {string} frameName
+ */
+export function forgetFrameVisitors(frameName) {
+  for (const [storage, key] of frameKeys(frameName)) storage.removeItem(key);
 }
 
 /**
