@@ -67,6 +67,8 @@ struct FanoutFigures {
     var eventsPerSecond: Double
     /// Server CPU time per message delivered during the throughput burst.
     var cpuPerEvent: Duration?
+    /// The widget servers' own share of it, where the service runs apart.
+    var widgetCPUPerEvent: Duration? = nil
     var memoryPerTab: Int?
     var descriptorsPerTab: Double?
 
@@ -120,17 +122,22 @@ struct FanoutRun {
         progress("\(target.name), \(count) tabs: throughput, \(count * burst) messages")
         let start = clock.now
         let cpuBefore = target.serverCPUTime()
+        let widgetCPUBefore = target.widgetCPUTime()
         _ = try await concurrently(count * burst, width: 64) { index in
             try await target.publish(to: index % count, text: "burst-\(index)")
         }
         var last = start
         for index in 0..<(count * burst) { last = max(last, await fleet.book.arrival(of: "burst-\(index)")) }
         let cpuAfter = target.serverCPUTime()
+        let widgetCPUAfter = target.widgetCPUTime()
         let seconds = (last - start) / .seconds(1)
         return FanoutFigures(
             latency: Summary(name: target.name, timings: timings),
             eventsPerSecond: Double(count * burst) / seconds,
-            cpuPerEvent: cpuBefore.flatMap { before in cpuAfter.map { ($0 - before) / (count * burst) } }
+            cpuPerEvent: cpuBefore.flatMap { before in cpuAfter.map { ($0 - before) / (count * burst) } },
+            widgetCPUPerEvent: widgetCPUBefore.flatMap { before in
+                widgetCPUAfter.map { ($0 - before) / (count * burst) }
+            }
         )
     }
 }

@@ -11,6 +11,13 @@ protocol FanoutTarget: Sendable {
     func publish(to index: Int, text: String) async throws
     /// CPU time the server under test has used so far; nil when it shares this process.
     func serverCPUTime() -> Duration?
+    /// CPU time the widget servers alone have used so far, where the chat service runs in a process of its own (what
+    /// a deployment on a real Webim account pays); nil where the two are one process.
+    func widgetCPUTime() -> Duration?
+}
+
+extension FanoutTarget {
+    func widgetCPUTime() -> Duration? { nil }
 }
 
 /// Widget servers and their chat service: one tab (core session) per stream, the operator writes through the
@@ -26,6 +33,7 @@ final class WidgetTarget: FanoutTarget, @unchecked Sendable {
     /// Where a tab's stream is read: the front, or the server that holds the tab.
     private let streamBase: @Sendable (String) async throws -> String
     private let cpuTime: @Sendable () -> Duration?
+    private let widgetCPU: @Sendable () -> Duration?
     private var visitors: [String] = []
 
     convenience init(server: ServerUnderTest, http: BenchHTTP) {
@@ -47,11 +55,12 @@ final class WidgetTarget: FanoutTarget, @unchecked Sendable {
         serviceURL: String,
         consoleToken: String,
         streamBase: @escaping @Sendable (String) async throws -> String,
-        cpuTime: @escaping @Sendable () -> Duration?
+        cpuTime: @escaping @Sendable () -> Duration?,
+        widgetCPUTime: @escaping @Sendable () -> Duration? = { nil }
     ) {
         (self.name, self.http, self.front, self.serviceURL, self.consoleToken) =
             (name, http, front, serviceURL, consoleToken)
-        (self.streamBase, self.cpuTime) = (streamBase, cpuTime)
+        (self.streamBase, self.cpuTime, self.widgetCPU) = (streamBase, cpuTime, widgetCPUTime)
     }
 
     func prepare(count: Int) async throws -> [String] {
@@ -79,6 +88,7 @@ final class WidgetTarget: FanoutTarget, @unchecked Sendable {
     }
 
     func serverCPUTime() -> Duration? { cpuTime() }
+    func widgetCPUTime() -> Duration? { widgetCPU() }
 
     /// A console API call with the server's token.
     private func consoleCall(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil) async throws -> Any {

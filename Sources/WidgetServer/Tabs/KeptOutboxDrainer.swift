@@ -22,10 +22,12 @@ struct KeptOutboxDrainer: TypeNamedService {
             return
         }
         var reopened = 0
-        for name in names where TabRegistry.isWellFormed(id: name) {
+        // Asked of the history store once for every kept tab, and the tab's file read only for those it names: a
+        // restart finds a thousand kept tabs while their pages come back all at once.
+        let withUnsent = opener.storage.tabsWithUnsentMessages(among: names.filter(TabRegistry.isWellFormed(id:)))
+        for name in names where withUnsent.contains(name) {
             guard !Task.isCancelled else { return }
-            guard opener.registry.tab(id: name) == nil, let kept = KeptTab.read(from: opener.storage.folder(of: name)),
-                opener.storage.hasUnsentMessages(tabID: name)
+            guard opener.registry.tab(id: name) == nil, let kept = KeptTab.read(from: opener.storage.folder(of: name))
             else { continue }
             let configuration = opener.configuration
             let (tab, isNew) = opener.registry.adoptTab(

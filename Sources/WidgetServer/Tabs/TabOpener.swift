@@ -49,7 +49,13 @@ struct TabOpener: Sendable {
                 departmentKey: options.departmentKey,
                 isKiosk: isKiosk
             )
-            try kept.write(to: folder)
+            // A page coming back finds its tab's file as it left it: reading it and marking the folder used (what the
+            // write did besides) costs less than writing it again whole (a restart storm resumes a thousand at once).
+            if isResumed, KeptTab.read(from: folder) == kept {
+                storage.markUsed(tabID: tab.id)
+            } else {
+                try kept.write(to: folder)
+            }
         } catch {
             if let removed = registry.remove(id: tab.id) { await removed.close(.shutdown) }
             logger.error("could not start a tab session", metadata: ["error": "\(error)"])

@@ -29,10 +29,13 @@ struct TabReaper: TypeNamedService {
 
     /// Every `interval`, closes the idle tabs and returns freed memory as `HeapTrimSchedule` says; until cancelled.
     private func closeIdleTabs() async throws {
-        var lastSweep: ContinuousClock.Instant?
+        // The first sweep waits an interval too: a server restarted under a thousand returning pages would
+        // otherwise walk every kept tab's folder while they all resume (a restart storm's slowest second); data that
+        // expired while it was down can wait that long.
+        var lastSweep = ContinuousClock.now
         var trims = HeapTrimSchedule()
         while !Task.isCancelled {
-            if lastSweep.map({ $0.duration(to: .now) >= sweepInterval }) ?? true {
+            if lastSweep.duration(to: .now) >= sweepInterval {
                 sweeper.sweep()
                 lastSweep = .now
             }

@@ -61,6 +61,12 @@ struct TabStorage: Sendable {
         (try? history.hasUnsentMessages(visitorKey: tabID, storageDirectory: folder(of: tabID))) == true
     }
 
+    /// Which of the kept tabs `tabIDs` have messages no service has confirmed (one query for them all).
+    func tabsWithUnsentMessages(among tabIDs: [String]) -> Set<String> {
+        let visitors = tabIDs.map { (key: $0, storageDirectory: folder(of: $0)) }
+        return (try? history.visitorKeysWithUnsentMessages(among: visitors)) ?? []
+    }
+
     /// Marks the tab's data as used now: the sweeper deletes what was not used for the retention.
     func markUsed(tabID: String) {
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: folder(of: tabID).path)

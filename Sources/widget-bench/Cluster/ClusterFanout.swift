@@ -32,7 +32,8 @@ enum ClusterFanout {
                 serviceURL: stack.serviceURL,
                 consoleToken: console.token,
                 streamBase: { tab in viaNginx ? stack.frontURL : try await stack.holder(of: tab).url },
-                cpuTime: { stack.cpuTime() }
+                cpuTime: { stack.cpuTime() },
+                widgetCPUTime: { stack.widgetCPUTime() }
             )
             figures[target.name] = try await FanoutRun(target: target, http: setup.http).measure(
                 count: setup.load.tabs,
@@ -49,6 +50,8 @@ enum ClusterFanout {
             "| operator → stream p99 | \(direct.latency.p99Text) | \(proxied.latency.p99Text) |",
             "| events/s delivered | \(Int(direct.eventsPerSecond)) | \(Int(proxied.eventsPerSecond)) |",
             "| CPU per delivered event, all processes | \(milliseconds(direct.cpuPerEvent)) | \(milliseconds(proxied.cpuPerEvent)) |",
+            "| CPU per delivered event, the widget servers alone | \(milliseconds(direct.widgetCPUPerEvent)) | "
+                + "\(milliseconds(proxied.widgetCPUPerEvent)) |",
         ]
         return rows
     }

@@ -114,6 +114,11 @@ final class ClusterStack: Sendable {
         return parts.reduce(nginx.pid.flatMap(ProcessCPU.timeWithChildren(of:)) ?? .zero, +)
     }
 
+    /// The CPU time the widget servers alone have used so far.
+    func widgetCPUTime() -> Duration {
+        servers.compactMap { $0.server.pid.flatMap(ProcessCPU.time(of:)) }.reduce(.zero, +)
+    }
+
     /// The server that holds `tab` now, by asking each.
     func holder(of tab: String) async throws -> Widget {
         for widget in servers {
