@@ -147,9 +147,9 @@ package final class HistoryStore: Sendable {
     /// Which of `visitors` (each a key and its storage folder) have messages no service has confirmed, in one query
     /// for all of them: a server restarted with a thousand kept tabs asks this for every one at once. A visitor's own
     /// store that an older version left in its folder is adopted first, as `hasUnsentMessages` does.
-    package func visitorKeysWithUnsentMessages(among visitors: [(key: String, storageDirectory: URL)]) throws
-        -> Set<String>
-    {
+    package func visitorKeysWithUnsentMessages(
+        among visitors: [(key: String, storageDirectory: URL)]
+    ) throws -> Set<String> {
         for visitor in visitors {
             let owner = HistoryOwnerName(visitorKey: visitor.key, chatInstance: "default")
             try adoptVisitorStore(in: SessionSettings.historyDirectory(in: visitor.storageDirectory), as: owner)
