@@ -155,7 +155,7 @@ struct TrackerState: Sendable {
 
     /// The chat state or the operator changed: a pending keyboard is canceled locally (PROTOCOL.md §4.7).
     mutating func chatOrOperatorChanged() -> [Action] {
-        let events = window.update(where: { $0.keyboard?.state == .pending }) { $0.keyboard?.state = .canceled }
+        let events = window.update(where: { $0.keyboard?.state == .pending }, { $0.keyboard?.state = .canceled })
         return reports(events)
     }
 
