@@ -1,6 +1,6 @@
 import Foundation
 public import HTTPAPI
-public import Hummingbird
+import Hummingbird
 public import Logging
 import NIOCore
 import WebimWire

@@ -17,9 +17,8 @@ public func makeWidgetApplication(
 ) async throws -> WidgetApplication {
     let configuration = fittedToDescriptors(requested, logger: logger)
     let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
-    let metrics = WidgetMetrics()
-    let registry = TabRegistry(metrics: metrics)
-    let storage = try TabStorage(dataDirectory: configuration.dataDirectory, metrics: metrics.factory)
+    let registry = TabRegistry()
+    let storage = try TabStorage(dataDirectory: configuration.dataDirectory, metrics: registry.metrics.factory)
     let folderBudget = DataFolderBudget(
         directory: configuration.dataDirectory,
         budgetBytes: configuration.storageBudget
@@ -39,7 +38,6 @@ public func makeWidgetApplication(
         folderBudget: folderBudget,
         downloads: downloads.client,
         drain: drain,
-        metrics: metrics,
         configuration: configuration,
         logger: logger
     )
@@ -82,7 +80,6 @@ func makeWidgetRouter(
     folderBudget: DataFolderBudget,
     downloads: HTTPClient,
     drain: ServerDrain,
-    metrics: WidgetMetrics = WidgetMetrics(),
     configuration: WidgetConfiguration,
     logger: Logger
 ) -> Router<WidgetRequestContext> {
@@ -109,9 +106,11 @@ func makeWidgetRouter(
         drain: drain,
         folderBudget: folderBudget,
         maxTabs: configuration.maxTabs,
-        factory: metrics.factory
+        factory: registry.metrics.factory
     )
-    router.addRoutes(MetricsController(metrics: metrics, levels: levels, token: configuration.metricsToken).endpoints)
+    router.addRoutes(
+        MetricsController(metrics: registry.metrics, levels: levels, token: configuration.metricsToken).endpoints
+    )
     let previewFile = configuration.previewConfigFile.map(PreviewConfigFile.init)
     router.addRoutes(
         PreviewController(
@@ -133,7 +132,7 @@ func makeWidgetRouter(
     let tabs: [RouteCollection<WidgetRequestContext>] = [
         TabController(registry: registry, storage: storage, drain: drain, configuration: configuration, logger: logger)
             .endpoints,
-        EventStreamController(registry: registry, pingInterval: configuration.pingInterval, metrics: metrics).endpoints,
+        EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
         MessageController(registry: registry, folderBudget: folderBudget, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
         SurveyController(registry: registry).endpoints,

@@ -1,6 +1,6 @@
 public import HTTPAPI
 import Logging
-public import ServiceLifecycle
+import ServiceLifecycle
 
 /// The widget server as one service: its Hummingbird application, with the drain in front of its stop.
 ///

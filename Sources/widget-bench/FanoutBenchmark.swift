@@ -131,13 +131,14 @@ struct FanoutRun {
         let cpuAfter = target.serverCPUTime()
         let widgetCPUAfter = target.widgetCPUTime()
         let seconds = (last - start) / .seconds(1)
+        func perEvent(_ before: Duration?, _ after: Duration?) -> Duration? {
+            before.flatMap { before in after.map { ($0 - before) / (count * burst) } }
+        }
         return FanoutFigures(
             latency: Summary(name: target.name, timings: timings),
             eventsPerSecond: Double(count * burst) / seconds,
-            cpuPerEvent: cpuBefore.flatMap { before in cpuAfter.map { ($0 - before) / (count * burst) } },
-            widgetCPUPerEvent: widgetCPUBefore.flatMap { before in
-                widgetCPUAfter.map { ($0 - before) / (count * burst) }
-            }
+            cpuPerEvent: perEvent(cpuBefore, cpuAfter),
+            widgetCPUPerEvent: perEvent(widgetCPUBefore, widgetCPUAfter)
         )
     }
 }

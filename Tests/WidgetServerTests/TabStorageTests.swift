@@ -39,7 +39,7 @@ import Testing
             #expect(sweeper.sweep() == 1)
             #expect(try storage.history.visitorKeys() == ["recent"])
             #expect(storage.isKept(tabID: "recent") && !storage.isKept(tabID: "expired"))
-            #expect(storage.hasUnsentMessages(tabID: "recent"))
+            #expect(storage.tabsWithUnsentMessages(among: ["recent"]) == ["recent"])
             // Asked for many at once: only the kept tab with an outbox, not a stranger nor the deleted one.
             #expect(storage.tabsWithUnsentMessages(among: ["recent", "expired", "stranger"]) == ["recent"])
             #expect(storage.tabsWithUnsentMessages(among: ["expired"]).isEmpty)

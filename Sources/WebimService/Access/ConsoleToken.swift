@@ -1,3 +1,4 @@
+import HTTPAPI
 import Hummingbird
 import WebimWire
 
@@ -13,9 +14,7 @@ struct ConsoleToken: Sendable {
     func authorizes(_ request: Request) -> Bool {
         // No token configured opens nothing: an empty secret would match an empty header.
         guard !value.isEmpty else { return false }
-        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            return RandomToken.matches(String(header.dropFirst("bearer ".count)), value)
-        }
+        if let given = BearerToken.of(request.headers[.authorization]) { return RandomToken.matches(given, value) }
         guard let cookie = request.cookies[Self.cookieName] else { return false }
         return RandomToken.matches(cookie.value, value)
     }

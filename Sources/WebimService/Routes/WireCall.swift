@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import NIOCore
 import WebimWire
 
@@ -62,8 +63,7 @@ struct WireCall: Sendable {
 
     /// The light-mode bearer token, if the request carries one.
     var bearerToken: String? {
-        guard let authorization, authorization.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        BearerToken.of(authorization)?.trimmingCharacters(in: .whitespaces)
     }
 }
 

@@ -38,9 +38,9 @@ struct MetricsController {
     /// is told nothing is here.
     private func authorize(_ request: Request, context: WidgetRequestContext) throws {
         if let header = request.headers[.authorization] {
-            guard let token, header.lowercased().hasPrefix("bearer "),
-                RandomToken.matches(String(header.dropFirst("bearer ".count)), token)
-            else { throw APIError.metricsTokenRefused }
+            guard let token, let given = BearerToken.of(header), RandomToken.matches(given, token) else {
+                throw APIError.metricsTokenRefused
+            }
             return
         }
         let isDirect = Self.proxyHeaders.allSatisfy { request.headers[$0] == nil }

@@ -9,8 +9,6 @@ struct EventStreamController {
     let registry: TabRegistry
     /// How often a `: ping` comment goes out.
     let pingInterval: Duration
-    /// Where delivered events and their latency are counted; nil counts nothing.
-    var metrics: WidgetMetrics?
     /// The reconnection delay the page's EventSource is told.
     let retryMilliseconds = 2_000
 
@@ -67,7 +65,7 @@ struct EventStreamController {
                         group.addTask { await Self.ping(subscription, every: pingInterval) }
                         for await event in subscription.live.cancelOnGracefulShutdown() {
                             try await writer.write(event.bytes)
-                            if let metrics, event.id != nil { metrics.delivered(publishedAt: event.publishedAt) }
+                            if event.id != nil { registry.metrics.delivered(publishedAt: event.publishedAt) }
                         }
                         group.cancelAll()
                     }

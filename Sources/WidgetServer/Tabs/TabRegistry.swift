@@ -12,11 +12,10 @@ final class TabRegistry: Sendable {
     let departures: AsyncStream<String>
     private let departing: AsyncStream<String>.Continuation
 
-    /// What the tabs count (action results, cut-off streams); nil counts nothing.
-    let metrics: WidgetMetrics?
+    /// What the server counts (`/metrics`): its tabs' action results and cut-off streams among it.
+    let metrics = WidgetMetrics()
 
-    init(metrics: WidgetMetrics? = nil) {
-        self.metrics = metrics
+    init() {
         (departures, departing) = AsyncStream.makeStream(of: String.self)
     }
 

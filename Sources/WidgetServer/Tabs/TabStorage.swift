@@ -56,11 +56,6 @@ struct TabStorage: Sendable {
         try FileManager.default.removeItem(at: folder(of: tabID))
     }
 
-    /// Whether the kept tab has messages no service has confirmed.
-    func hasUnsentMessages(tabID: String) -> Bool {
-        (try? history.hasUnsentMessages(visitorKey: tabID, storageDirectory: folder(of: tabID))) == true
-    }
-
     /// Which of the kept tabs `tabIDs` have messages no service has confirmed (one query for them all).
     func tabsWithUnsentMessages(among tabIDs: [String]) -> Set<String> {
         let visitors = tabIDs.map { (key: $0, storageDirectory: folder(of: $0)) }

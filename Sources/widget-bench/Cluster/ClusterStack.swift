@@ -109,9 +109,8 @@ final class ClusterStack: Sendable {
 
     /// The CPU time every process of the deployment has used so far: the service, the widget servers, nginx's.
     func cpuTime() -> Duration {
-        let pids = [service.pid] + servers.map(\.server.pid)
-        let parts = pids.compactMap { $0.flatMap(ProcessCPU.time(of:)) }
-        return parts.reduce(nginx.pid.flatMap(ProcessCPU.timeWithChildren(of:)) ?? .zero, +)
+        let serviceCPU = service.pid.flatMap(ProcessCPU.time(of:)) ?? .zero
+        return widgetCPUTime() + serviceCPU + (nginx.pid.flatMap(ProcessCPU.timeWithChildren(of:)) ?? .zero)
     }
 
     /// The CPU time the widget servers alone have used so far.
