@@ -18,7 +18,7 @@ extension MessageImpl {
             canBeEdited: editable,
             canBeReplied: repliable,
             edited: edited,
-            item: json ?? item.flatMap { try? String(decoding: WireCoding.makeEncoder().encode($0), as: UTF8.self) }
+            item: json ?? item.flatMap { try? JSONTextEncoder.encode($0) }
         )
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WebimWire
 
 /// A listener call or completion handler of a tab's session, as an event of the tab's stream.
 enum TabEvent: Sendable {
@@ -50,15 +51,16 @@ enum TabEvent: Sendable {
         }
     }
 
-    /// The SSE data: the event's JSON.
-    func json(encoder: JSONEncoder) throws -> String {
-        let data: Data =
+    /// The SSE data: the event's JSON, written in one pass (`JSONTextEncoder`).
+    func json() throws -> String {
+        let encoder = JSONTextEncoder.self
+        return
             switch self {
             case .messageAdded(let message, let beforeID):
                 try encoder.encode(MessageAdded(message: message.widget, beforeId: Nullable(beforeID)))
             case .messageChanged(let message): try encoder.encode(["message": message.widget])
             case .messageRemoved(let id): try encoder.encode(["id": id])
-            case .messagesCleared: Data("{}".utf8)
+            case .messagesCleared: "{}"
             case .chatState(let state), .visitState(let state): try encoder.encode(["state": state])
             case .operatorChanged(let value): try encoder.encode(["operator": Nullable(value)])
             case .operatorTyping(let typing): try encoder.encode(["typing": typing])
@@ -75,7 +77,6 @@ enum TabEvent: Sendable {
             case .credential(let sealed): try encoder.encode(sealed)
             case .survey(let survey): try encoder.encode(["survey": Nullable(survey)])
             }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

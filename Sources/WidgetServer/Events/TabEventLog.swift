@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import Synchronization
 import WebimClientLibrary
+import WebimWire
 
 /// One event as a stream writes it, framed once: the replay ring and every stream of the tab share its bytes.
 struct EventFrame: Sendable {
@@ -95,7 +96,7 @@ final class TabEventLog: Sendable {
 
     /// Numbers the event, applies it to the projection, and sends it to every connected stream.
     func publish(_ event: TabEvent) {
-        guard let data = try? event.json(encoder: JSONEncoder()) else { return }
+        guard let data = try? event.json() else { return }
         if let metrics, case .result(let result) = event { metrics.count(result) }
         // Yielding wakes the reader's task, which needs that task's status lock; a reader being cancelled
         // holds that lock while its termination handler takes `state`. So frames are yielded outside
@@ -165,8 +166,7 @@ final class TabEventLog: Sendable {
             if let cursor, cursor <= state.lastID, cursor >= oldestReplayable {
                 initial = state.replay.filter { ($0.id ?? 0) > cursor }
             } else {
-                let snapshot = (try? JSONEncoder().encode(state.projection.snapshot))
-                    .map { String(decoding: $0, as: UTF8.self) }
+                let snapshot = try? JSONTextEncoder.encode(state.projection.snapshot)
                 initial = [
                     EventFrame(
                         ServerSentEvent(id: state.lastID, event: EventName.snapshot.rawValue, data: snapshot ?? "{}")
