@@ -122,7 +122,9 @@ struct JSONTextUnkeyedContainer: UnkeyedEncodingContainer {
         try writer.writeValue(value)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<
         NestedKey
     > {
         startElement()

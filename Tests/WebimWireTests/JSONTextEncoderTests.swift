@@ -34,7 +34,9 @@ struct JSONTextEncoderTests {
 
     @Test func numbersAreWrittenAsJSONEncoderWritesThem() throws {
         let numbers: [Double] = [0, 1, -1, 0.1, 2.5, -2.5e-7, 1e21, 123_456_789.125]
-        #expect(try JSONTextEncoder.encode(numbers) == String(decoding: try JSONEncoder().encode(numbers), as: UTF8.self))
+        #expect(
+            try JSONTextEncoder.encode(numbers) == String(decoding: try JSONEncoder().encode(numbers), as: UTF8.self)
+        )
         #expect(try JSONTextEncoder.encode([Int64.max, Int64.min]) == "[\(Int64.max),\(Int64.min)]")
         #expect(throws: JSONTextEncodingError.self) { try JSONTextEncoder.encode([Double.nan]) }
         #expect(throws: JSONTextEncodingError.self) { try JSONTextEncoder.encode(["x": Double.infinity]) }

@@ -53,30 +53,28 @@ enum TabEvent: Sendable {
 
     /// The SSE data: the event's JSON, written in one pass (`JSONTextEncoder`).
     func json() throws -> String {
-        let encoder = JSONTextEncoder.self
-        return
-            switch self {
-            case .messageAdded(let message, let beforeID):
-                try encoder.encode(MessageAdded(message: message.widget, beforeId: Nullable(beforeID)))
-            case .messageChanged(let message): try encoder.encode(["message": message.widget])
-            case .messageRemoved(let id): try encoder.encode(["id": id])
-            case .messagesCleared: "{}"
-            case .chatState(let state), .visitState(let state): try encoder.encode(["state": state])
-            case .operatorChanged(let value): try encoder.encode(["operator": Nullable(value)])
-            case .operatorTyping(let typing): try encoder.encode(["typing": typing])
-            case .departments(let departments): try encoder.encode(["departments": departments])
-            case .locationSettings(let hintsEnabled): try encoder.encode(["hintsEnabled": hintsEnabled])
-            case .onlineStatus(let status): try encoder.encode(["status": status])
-            case .unreadByOperator(let time): try encoder.encode(["time": Nullable(time)])
-            case .unreadByVisitor(let count, let time):
-                try encoder.encode(UnreadByVisitor(count: count, time: Nullable(time)))
-            case .hello(let text): try encoder.encode(["text": text])
-            case .fatalError(let type, let message), .transientError(let type, let message):
-                try encoder.encode(["type": type, "message": message])
-            case .result(let result): try encoder.encode(result)
-            case .credential(let sealed): try encoder.encode(sealed)
-            case .survey(let survey): try encoder.encode(["survey": Nullable(survey)])
-            }
+        switch self {
+        case .messageAdded(let message, let beforeID):
+            try JSONTextEncoder.encode(MessageAdded(message: message.widget, beforeId: Nullable(beforeID)))
+        case .messageChanged(let message): try JSONTextEncoder.encode(["message": message.widget])
+        case .messageRemoved(let id): try JSONTextEncoder.encode(["id": id])
+        case .messagesCleared: "{}"
+        case .chatState(let state), .visitState(let state): try JSONTextEncoder.encode(["state": state])
+        case .operatorChanged(let value): try JSONTextEncoder.encode(["operator": Nullable(value)])
+        case .operatorTyping(let typing): try JSONTextEncoder.encode(["typing": typing])
+        case .departments(let departments): try JSONTextEncoder.encode(["departments": departments])
+        case .locationSettings(let hintsEnabled): try JSONTextEncoder.encode(["hintsEnabled": hintsEnabled])
+        case .onlineStatus(let status): try JSONTextEncoder.encode(["status": status])
+        case .unreadByOperator(let time): try JSONTextEncoder.encode(["time": Nullable(time)])
+        case .unreadByVisitor(let count, let time):
+            try JSONTextEncoder.encode(UnreadByVisitor(count: count, time: Nullable(time)))
+        case .hello(let text): try JSONTextEncoder.encode(["text": text])
+        case .fatalError(let type, let message), .transientError(let type, let message):
+            try JSONTextEncoder.encode(["type": type, "message": message])
+        case .result(let result): try JSONTextEncoder.encode(result)
+        case .credential(let sealed): try JSONTextEncoder.encode(sealed)
+        case .survey(let survey): try JSONTextEncoder.encode(["survey": Nullable(survey)])
+        }
     }
 }
 
