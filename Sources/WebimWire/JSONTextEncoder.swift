@@ -24,10 +24,12 @@ public struct JSONTextEncodingError: Error, CustomStringConvertible {
 }
 
 /// The encoder every container of one `encode` call shares: the text so far and the containers still open.
+///
+/// One call owns it, on one thread, so its two buffers skip the runtime's exclusivity checks (a tenth of its time).
 final class JSONTextWriter: Encoder {
-    private(set) var bytes: [UInt8] = []
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
     /// The open containers, outermost first: whether each is an object, and whether it holds anything yet.
-    private var open: [(isObject: Bool, isEmpty: Bool)] = []
+    @exclusivity(unchecked) private var open: [(isObject: Bool, isEmpty: Bool)] = []
 
     // Not tracked: none of the values written here reads them, and keeping them cost an array copy a key.
     var codingPath: [any CodingKey] { [] }
