@@ -20,8 +20,12 @@ struct ServiceParts {
         else {
             throw SecretFile.Unusable(path: configuration.dataDirectory.path, reason: "an empty key or console token")
         }
+        // The scenarios are decoded while the database opens: one waits on the disk's syncs, the other is all CPU.
+        let scenarios = BackgroundResult { [directory = configuration.scenariosDirectory] in
+            try ScenarioLibrary(directory: directory)
+        }
         let database = try ServiceDatabase(directory: configuration.dataDirectory, clock: configuration.clock)
-        let library = try ScenarioLibrary(directory: configuration.scenariosDirectory)
+        let library = try scenarios.get()
         try database.seedLocations(library.allLocations)
         let (triggers, triggerSink) = AsyncStream.makeStream(of: ScenarioTrigger.self)
         let filesDirectory = configuration.dataDirectory.appendingPathComponent("files")
