@@ -63,9 +63,16 @@ struct EventStreamController {
                 try await request.body.consumeWithInboundCloseHandler { _ in
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         group.addTask { await Self.ping(subscription, every: pingInterval) }
-                        for await event in subscription.live.cancelOnGracefulShutdown() {
-                            try await writer.write(event.bytes)
-                            if event.id != nil { registry.metrics.delivered(publishedAt: event.publishedAt) }
+                        // A shutdown ends the subscription, and with it this loop. Not `cancelOnGracefulShutdown()`:
+                        // that merges the stream with the shutdown signal, which cost every event a hop through the
+                        // merge's own task and every stream that task's memory.
+                        try await withGracefulShutdownHandler {
+                            for await event in subscription.live {
+                                try await writer.write(event.bytes)
+                                if event.id != nil { registry.metrics.delivered(publishedAt: event.publishedAt) }
+                            }
+                        } onGracefulShutdown: {
+                            subscription.end()
                         }
                         group.cancelAll()
                     }
