@@ -63,6 +63,7 @@ public func makeWidgetApplication(
                 logger: logger
             ),
             TabShutdown(registry: registry),
+            StreamPinger(registry: registry, interval: configuration.pingInterval),
             KeptOutboxDrainer(opener: opener, logger: logger),
             downloads,
         ],
@@ -132,7 +133,7 @@ func makeWidgetRouter(
     let tabs: [RouteCollection<WidgetRequestContext>] = [
         TabController(registry: registry, storage: storage, drain: drain, configuration: configuration, logger: logger)
             .endpoints,
-        EventStreamController(registry: registry, pingInterval: configuration.pingInterval).endpoints,
+        EventStreamController(registry: registry).endpoints,
         MessageController(registry: registry, folderBudget: folderBudget, crashPoint: crashPoint).endpoints,
         ActionController(registry: registry).endpoints,
         SurveyController(registry: registry).endpoints,

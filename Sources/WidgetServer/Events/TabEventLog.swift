@@ -136,10 +136,6 @@ final class TabEventLog: Sendable {
         let live: AsyncStream<EventFrame>
         fileprivate let continuation: Subscriber
 
-        /// Sends a keep-alive comment down this stream alone. The writer reads one stream: handing events
-        /// through a second one, to merge in the pings, cost every event another task switch.
-        func ping() { continuation.yield(EventFrame.ping) }
-
         /// Ends the stream: the page closed its connection.
         func end() { continuation.finish() }
     }
@@ -221,6 +217,14 @@ final class TabEventLog: Sendable {
             }
             return subscribers.count
         }
+    }
+
+    /// Sends a keep-alive comment down every open stream of the tab. Into each stream's own queue, as events go:
+    /// the writer reads one stream, and handing events through a second one, to merge in the pings, cost every event
+    /// another task switch.
+    func pingStreams() {
+        let subscribers = state.withLock { $0.subscribers }
+        for subscriber in subscribers { subscriber.continuation.yield(EventFrame.ping) }
     }
 
     /// Records that the page used the tab (an API call), which keeps the reaper away.

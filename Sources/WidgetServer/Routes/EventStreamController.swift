@@ -7,8 +7,6 @@ import ServiceLifecycle
 /// `GET /api/tabs/{tab}/snapshot`, the stream's first event alone, for a browser tab that follows another's stream.
 struct EventStreamController {
     let registry: TabRegistry
-    /// How often a `: ping` comment goes out.
-    let pingInterval: Duration
     /// The reconnection delay the page's EventSource is told.
     let retryMilliseconds = 2_000
 
@@ -61,20 +59,16 @@ struct EventStreamController {
                 try await writer.write(opening)
                 // The page closing its connection ends the stream at once, not at the next failed write.
                 try await request.body.consumeWithInboundCloseHandler { _ in
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        group.addTask { await Self.ping(subscription, every: pingInterval) }
-                        // A shutdown ends the subscription, and with it this loop. Not `cancelOnGracefulShutdown()`:
-                        // that merges the stream with the shutdown signal, which cost every event a hop through the
-                        // merge's own task and every stream that task's memory.
-                        try await withGracefulShutdownHandler {
-                            for await event in subscription.live {
-                                try await writer.write(event.bytes)
-                                if event.id != nil { registry.metrics.delivered(publishedAt: event.publishedAt) }
-                            }
-                        } onGracefulShutdown: {
-                            subscription.end()
+                    // A shutdown ends the subscription, and with it this loop. Not `cancelOnGracefulShutdown()`:
+                    // that merges the stream with the shutdown signal, which cost every event a hop through the
+                    // merge's own task and every stream that task's memory. Pings come from `StreamPinger`.
+                    try await withGracefulShutdownHandler {
+                        for await event in subscription.live {
+                            try await writer.write(event.bytes)
+                            if event.id != nil { registry.metrics.delivered(publishedAt: event.publishedAt) }
                         }
-                        group.cancelAll()
+                    } onGracefulShutdown: {
+                        subscription.end()
                     }
                 } onInboundClosed: {
                     subscription.end()
@@ -82,11 +76,6 @@ struct EventStreamController {
                 try await writer.finish(nil)
             }
         )
-    }
-
-    /// Sends a `: ping` down the stream every `interval`, until cancelled.
-    private static func ping(_ subscription: TabEventLog.Subscription, every interval: Duration) async {
-        while (try? await Task.sleep(for: interval)) != nil { subscription.ping() }
     }
 
     /// The resume cursor: `Last-Event-ID` from EventSource, or `?after=` from a reloaded page.

@@ -109,6 +109,12 @@ final class TabRegistry: Sendable {
     /// The ids of the open tabs.
     var openIDs: [String] { tabs.withLock { Array($0.keys) } }
 
+    /// Sends a keep-alive comment down every open stream (`StreamPinger`).
+    func pingStreams() {
+        let open = tabs.withLock { Array($0.values) }
+        for tab in open { tab.events.pingStreams() }
+    }
+
     /// Sends `farewell` down every open stream of every tab and ends them (`TabEventLog.dismissStreams`); returns
     /// how many.
     @discardableResult
