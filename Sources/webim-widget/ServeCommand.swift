@@ -112,7 +112,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            A file holding the bearer token a Prometheus scraper on another machine shows to read /metrics.             Without it, /metrics answers direct requests from this machine only.
+            A file holding the bearer token a Prometheus scraper on another machine shows to read /metrics. \
+            Without it, /metrics answers direct requests from this machine only.
             """
     )
     var metricsTokenFile: String?
