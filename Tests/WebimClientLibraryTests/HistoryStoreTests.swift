@@ -107,9 +107,9 @@ import Testing
             #expect(try alice.outbox().map(\.clientSideId) == ["a-1"])
             #expect(try bob.values()[.deviceID] == nil)
             #expect(try bob.containsMessage(id: "a-m") == false)
-            #expect(try store.hasUnsentMessages(visitorKey: "bob", storageDirectory: directory))
+            #expect(try store.visitorKeysWithUnsentMessages(among: [("bob", directory)]) == ["bob"])
             try bob.removeFromOutbox(clientSideID: "b-1")
-            #expect(try store.hasUnsentMessages(visitorKey: "bob", storageDirectory: directory) == false)
+            #expect(try store.visitorKeysWithUnsentMessages(among: [("bob", directory)]).isEmpty)
             #expect(try store.visitorKeys() == ["alice", "bob"])
             try store.discard(visitorKey: "alice")
             #expect(try store.visitorKeys() == ["bob"])
@@ -179,10 +179,8 @@ import Testing
             let store = try HistoryStore(path: directory.appendingPathComponent("shared.sqlite").path, isShared: true)
             let owner = HistoryOwnerName(visitorKey: "tab", chatInstance: "default")
             #expect(
-                try store.hasUnsentMessages(
-                    visitorKey: "tab",
-                    storageDirectory: directory.appendingPathComponent("tab")
-                )
+                try store.visitorKeysWithUnsentMessages(among: [("tab", directory.appendingPathComponent("tab"))])
+                    == ["tab"]
             )
             #expect(!FileManager.default.fileExists(atPath: folder.path))
             let visitor = try HistoryDatabase(store: store, owner: owner)

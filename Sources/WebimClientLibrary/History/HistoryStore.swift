@@ -127,15 +127,9 @@ package final class HistoryStore: Sendable {
         }
     }
 
-    /// Whether the visitor of `visitorKey` has messages no service has confirmed (default chat instance), with
-    /// what it kept in its own folder in `storageDirectory` moved into this store first.
-    package func hasUnsentMessages(visitorKey: String, storageDirectory: URL) throws -> Bool {
-        try visitorKeysWithUnsentMessages(among: [(visitorKey, storageDirectory)]).contains(visitorKey)
-    }
-
-    /// Which of `visitors` (each a key and its storage folder) have messages no service has confirmed, in one query
-    /// for all of them: a server restarted with a thousand kept tabs asks this for every one at once. A visitor's own
-    /// store that an older version left in its folder is adopted first.
+    /// Which of `visitors` (each a key and its storage folder) have messages no service has confirmed (default chat
+    /// instance), in one query for all of them: a server restarted with a thousand kept tabs asks this for every one
+    /// at once. A visitor's own store that an older version left in its folder is adopted first.
     package func visitorKeysWithUnsentMessages(
         among visitors: [(key: String, storageDirectory: URL)]
     ) throws -> Set<String> {
