@@ -133,10 +133,11 @@ final class JSONTextWriter: Encoder {
         case 0x08: bytes.append(UInt8(ascii: "b"))
         case 0x0C: bytes.append(UInt8(ascii: "f"))
         default:
-            let hex = Array("0123456789abcdef".utf8)
             bytes.append(contentsOf: "u00".utf8)
-            bytes.append(hex[Int(byte >> 4)])
-            bytes.append(hex[Int(byte & 0x0F)])
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
         }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -165,10 +165,9 @@ struct TrackerState: Sendable {
     }
 
     /// The window's events as reports; they reach the listener only while there is one. Always called with events
-    /// already taken: in `reports(window.upsert(…))`
-    /// Swift copies `self` for the call before the window changes, the window's messages are then shared with that
-    /// copy, and the change copies them all, on every message (a tenth of the widget server's CPU per event in a
-    /// `perf` profile of a long chat).
+    /// already taken: in `reports(window.upsert(…))` Swift copies `self` for the call before the window changes, the
+    /// window's messages are then shared with that copy, and the change copies them all, on every message (a tenth of
+    /// the widget server's CPU per event in a `perf` profile of a long chat).
     private func reports(_ events: [WindowEvent]) -> [Action] {
         listener == nil ? [] : events.map(Action.report)
     }
