@@ -49,6 +49,47 @@ import Testing
         }
     }
 
+    @Test func copiesWaitForTheClockToShareACommitAndADurableWriteTakesThemAtOnce() async throws {
+        try await withTemporaryDirectory { directory in
+            let writer = try DatabaseQueue(path: directory.appendingPathComponent("group.sqlite").path)
+            try await writer.write { db in try db.execute(sql: "CREATE TABLE note (text TEXT NOT NULL)") }
+            let clock = TestClock()
+            let commits = Mutex<[Int]>([])
+            let group = GroupCommit(writer: writer, clock: clock) { weight in commits.withLock { $0.append(weight) } }
+            let (finished, done) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
+            var outcomes = finished.makeAsyncIterator()
+            let copy = { (text: String) in
+                GroupCommit.Write(
+                    body: { db in try db.execute(sql: "INSERT INTO note VALUES (?)", arguments: [text]) },
+                    isDurable: false,
+                    done: { done.yield($0) }
+                )
+            }
+            let notes = { try await writer.read { db in try String.fetchAll(db, sql: "SELECT text FROM note") } }
+
+            group.submit(copy("first"))
+            group.submit(copy("second"))
+            #expect(await clock.waitForSleep(until: clock.now.advanced(by: GroupCommit.copyWait)))
+            // The wait is running: neither copy has reached the writer.
+            #expect(try await notes().isEmpty)
+            clock.advance(by: GroupCommit.copyWait)
+            for _ in 0..<2 {
+                let outcome = await outcomes.next()
+                #expect((try outcome?.get()) != nil)
+            }
+            #expect(commits.withLock { $0 } == [2])
+
+            group.submit(copy("third"))
+            #expect(await clock.waitForSleep(until: clock.now.advanced(by: GroupCommit.copyWait)))
+            // A durable write does not wait for the clock, and the copy before it goes in its commit.
+            try group.write { db in try db.execute(sql: "INSERT INTO note VALUES ('outbox')") }
+            let third = await outcomes.next()
+            #expect((try third?.get()) != nil)
+            #expect(commits.withLock { $0 } == [2, 2])
+            #expect(try await notes() == ["first", "second", "third", "outbox"])
+        }
+    }
+
     @Test func aFailingWriteIsRolledBackAloneAndTheOthersCommit() async throws {
         try await withTemporaryDirectory { directory in
             let writer = try DatabaseQueue(path: directory.appendingPathComponent("group.sqlite").path)

@@ -102,8 +102,9 @@ struct HistoryDatabase: Sendable {
         )
     }
 
-    /// How many `writeLater` writes may wait.
-    static let pendingWritesLimit = 2
+    /// How many `writeLater` writes may wait: enough for a burst of messages to share a commit after
+    /// `GroupCommit.copyWait`, few enough that a read behind them never waits long.
+    static let pendingWritesLimit = 16
 
     // MARK: Messages
 
