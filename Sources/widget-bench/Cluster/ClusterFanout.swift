@@ -48,6 +48,8 @@ enum ClusterFanout {
         rows += [
             "| operator → stream p50 | \(direct.latency.p50Text) | \(proxied.latency.p50Text) |",
             "| operator → stream p99 | \(direct.latency.p99Text) | \(proxied.latency.p99Text) |",
+            "| operator's request answered p50 (the chat service's part) | \(direct.publishAnswered.p50Text) | "
+                + "\(proxied.publishAnswered.p50Text) |",
             "| events/s delivered | \(Int(direct.eventsPerSecond)) | \(Int(proxied.eventsPerSecond)) |",
             "| CPU per delivered event, all processes | \(milliseconds(direct.cpuPerEvent)) | \(milliseconds(proxied.cpuPerEvent)) |",
             "| CPU per delivered event, the widget servers alone | \(milliseconds(direct.widgetCPUPerEvent)) | "
