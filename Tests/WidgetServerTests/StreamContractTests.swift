@@ -57,7 +57,7 @@ import Testing
         #expect(subscription.initial.first?.event == "snapshot")
         for index in 1...10 { log.publish(.operatorTyping(index % 2 == 0)) }
         var received: [Int] = []
-        for await event in subscription.live { received.append(event.id ?? 0) }
+        while let frames = await subscription.next() { received += frames.map { $0.id ?? 0 } }
         #expect(received == [1, 2, 3, 4])
         let missed = try #require(log.subscribe(after: received.last))
         #expect(missed.initial.compactMap(\.id) == Array(5...10))

@@ -38,7 +38,7 @@ final class TabEventLog: Sendable {
         var replay: Deque<EventFrame> = []
         var projection = TabProjection()
         /// Oldest first; at most `maximumSubscribers`, so an array, handed out of the lock without a copy.
-        var subscribers: [(id: Int, continuation: Subscriber)] = []
+        var subscribers: [(id: Int, queue: Subscriber)] = []
         var nextSubscriberID = 0
         var isEnded = false
         var lastActive = ContinuousClock.now
@@ -62,7 +62,7 @@ final class TabEventLog: Sendable {
     /// How many streams may be open at once; a new one closes the oldest (a reloaded page's old connection, or a
     /// script opening streams without end, which would have every event written that many times).
     let maximumSubscribers: Int
-    fileprivate typealias Subscriber = AsyncStream<EventFrame>.Continuation
+    fileprivate typealias Subscriber = FrameQueue
 
     private let state: Mutex<State>
     /// Held while a frame is numbered and yielded (see `publish`).
@@ -99,12 +99,12 @@ final class TabEventLog: Sendable {
         guard let data = try? event.json() else { return }
         if let metrics, case .result(let result) = event { metrics.count(result) }
         // Yielding wakes the reader's task, which needs that task's status lock; a reader being cancelled
-        // holds that lock while its termination handler takes `state`. So frames are yielded outside
+        // holds that lock while its queue's finish handler takes `state`. So frames are yielded outside
         // `state`, and `delivery` keeps them in order when two publishers race.
         var departs = false
         defer { if departs { departed() } }
         delivery.withLock { _ in
-            let numbered = state.withLock { state -> (EventFrame, [(id: Int, continuation: Subscriber)])? in
+            let numbered = state.withLock { state -> (EventFrame, [(id: Int, queue: Subscriber)])? in
                 guard !state.isEnded else { return nil }
                 state.lastID += 1
                 let frame = EventFrame(ServerSentEvent(id: state.lastID, event: event.name.rawValue, data: data))
@@ -116,28 +116,30 @@ final class TabEventLog: Sendable {
             }
             guard let (frame, subscribers) = numbered else { return }
             // A reader this far behind is cut off; its page resumes by cursor.
-            var dropped: [(id: Int, continuation: Subscriber)] = []
+            var dropped: [(id: Int, queue: Subscriber)] = []
             for subscriber in subscribers {
-                if case .dropped = subscriber.continuation.yield(frame) { dropped.append(subscriber) }
+                if case .dropped = subscriber.queue.yield(frame) { dropped.append(subscriber) }
             }
             guard !dropped.isEmpty else { return }
             for _ in dropped { metrics?.streamOverflowed() }
             state.withLock { state in
                 state.subscribers.removeAll { subscriber in dropped.contains { $0.id == subscriber.id } }
             }
-            // Finishing runs the stream's termination handler, which takes `state`.
-            for subscriber in dropped { subscriber.continuation.finish() }
+            // Finishing runs the queue's finish handler, which takes `state`.
+            for subscriber in dropped { subscriber.queue.finish() }
         }
     }
 
     /// A connected stream: the events a page must see first, then the live ones.
     struct Subscription: Sendable {
         let initial: [EventFrame]
-        let live: AsyncStream<EventFrame>
-        fileprivate let continuation: Subscriber
+        fileprivate let queue: Subscriber
+
+        /// The live frames that wait, after waiting for one; nil once the stream has ended.
+        func next() async -> [EventFrame]? { await queue.next() }
 
         /// Ends the stream: the page closed its connection.
-        func end() { continuation.finish() }
+        func end() { queue.finish() }
     }
 
     /// Subscribes a stream; nil once the tab has ended.
@@ -145,17 +147,14 @@ final class TabEventLog: Sendable {
     /// With a cursor the replay buffer still covers, the page gets only what it missed; otherwise a
     /// `snapshot` carrying the id of the last event it includes.
     func subscribe(after cursor: Int?) -> Subscription? {
-        let (live, continuation) = AsyncStream.makeStream(
-            of: EventFrame.self,
-            bufferingPolicy: .bufferingOldest(subscriberBuffer)
-        )
+        let queue = FrameQueue(capacity: subscriberBuffer)
         var displaced: [Subscriber] = []
-        // Finishing a displaced stream runs its termination handler, which takes `state`: so after the lock.
+        // Finishing a displaced stream runs its queue's finish handler, which takes `state`: so after the lock.
         defer { for subscriber in displaced { subscriber.finish() } }
         return state.withLock { state -> Subscription? in
             guard !state.isEnded else { return nil }
             while state.subscribers.count >= maximumSubscribers {
-                displaced.append(state.subscribers.removeFirst().continuation)
+                displaced.append(state.subscribers.removeFirst().queue)
             }
             let initial: [EventFrame]
             let oldestReplayable = (state.replay.first?.id ?? state.lastID + 1) - 1
@@ -171,10 +170,10 @@ final class TabEventLog: Sendable {
             }
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
-            state.subscribers.append((id, continuation))
+            state.subscribers.append((id, queue))
             state.lastActive = .now
-            continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
-            return Subscription(initial: initial, live: live, continuation: continuation)
+            queue.onFinish { [weak self] in self?.unsubscribe(id) }
+            return Subscription(initial: initial, queue: queue)
         }
     }
 
@@ -194,7 +193,7 @@ final class TabEventLog: Sendable {
         let subscribers = state.withLock { state in
             state.isEnded = true
             defer { state.subscribers = [] }
-            return state.subscribers.map(\.continuation)
+            return state.subscribers.map(\.queue)
         }
         for subscriber in subscribers { subscriber.finish() }
     }
@@ -208,9 +207,9 @@ final class TabEventLog: Sendable {
                 defer { state.subscribers = [] }
                 // As a closed stream does: the reaper counts the tab's idle time from now.
                 state.lastActive = .now
-                return state.subscribers.map(\.continuation)
+                return state.subscribers.map(\.queue)
             }
-            // Finishing runs the stream's termination handler, which takes `state`: so after the lock.
+            // Finishing runs the queue's finish handler, which takes `state`: so after the lock.
             for subscriber in subscribers {
                 subscriber.yield(farewell)
                 subscriber.finish()
@@ -224,7 +223,7 @@ final class TabEventLog: Sendable {
     /// another task switch.
     func pingStreams() {
         let subscribers = state.withLock { $0.subscribers }
-        for subscriber in subscribers { subscriber.continuation.yield(EventFrame.ping) }
+        for subscriber in subscribers { subscriber.queue.yield(EventFrame.ping) }
     }
 
     /// Records that the page used the tab (an API call), which keeps the reaper away.

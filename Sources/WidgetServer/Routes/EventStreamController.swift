@@ -63,9 +63,12 @@ struct EventStreamController {
                     // that merges the stream with the shutdown signal, which cost every event a hop through the
                     // merge's own task and every stream that task's memory. Pings come from `StreamPinger`.
                     try await withGracefulShutdownHandler {
-                        for await event in subscription.live {
-                            try await writer.write(event.bytes)
-                            if event.id != nil { registry.metrics.delivered(publishedAt: event.publishedAt) }
+                        // Every frame that waits goes in one write: one hop to the connection's event loop.
+                        while let frames = await subscription.next() {
+                            try await writer.write(contentsOf: frames.lazy.map(\.bytes))
+                            for frame in frames where frame.id != nil {
+                                registry.metrics.delivered(publishedAt: frame.publishedAt)
+                            }
                         }
                     } onGracefulShutdown: {
                         subscription.end()
