@@ -200,7 +200,10 @@ async function startWidget(doc) {
   // visitor refused from the start (banned, a blocked account) never was live, so the banner waits for its words.
   store.addEventListener('connection', () => {
     if (store.connection === 'live') void strings.load('errors');
-    if (store.connection === 'failed') void strings.load('errors').then(() => status.render(store.connection));
+    if (store.connection === 'failed') {
+      composer.refuse();
+      void strings.load('errors').then(() => status.render(store.connection));
+    }
   });
   // The department list and the offline form load when the chat's state first calls for them.
   const needsPanels = () =>

@@ -199,6 +199,17 @@ def test_a_gallery_state_shows_in_the_four_looks(driver, wait, widget_url, state
             # Refused from its first visit, the page still says why in its own words, not the generic failure.
             banner = driver.find_element(By.CSS_SELECTOR, "[data-connection-banner]")
             wait.until(lambda d: banner.text == REFUSALS[state], f"the banner says {banner.text!r}")
+            # Nor does it offer a chat the service refuses: no action in the header would reach it.
+            offered = [
+                hook
+                for hook in ("chat-start", "chat-close", "rate-open", "transcript-open")
+                if any(button.is_displayed() for button in driver.find_elements(By.CSS_SELECTOR, f"[data-{hook}]"))
+            ]
+            assert offered == [], f"a refused visitor is offered {offered}"
+            # Nor invited to write: the composer takes nothing, and the empty chat's "send a message" is gone.
+            assert driver.find_element(By.CSS_SELECTOR, "[data-composer-input]").get_attribute("readonly") is not None
+            assert not driver.find_element(By.CSS_SELECTOR, "[data-composer-send]").is_enabled()
+            assert not driver.find_element(By.CSS_SELECTOR, "[data-transcript-empty]").is_displayed()
     driver.switch_to.default_content()
 
 

@@ -63,6 +63,16 @@ export class Composer {
     });
   }
 
+  /**
+   * Takes nothing more: the chat service refused the visitor (banned, a blocked account), and its banner says why.
+   * The draft stays where it is, to be read or copied.
+   */
+  refuse() {
+    const form = /** @type {HTMLFormElement} */ (this.#input.form);
+    for (const control of form.querySelectorAll('input, button')) /** @type {HTMLInputElement} */ (control).disabled = true;
+    this.#input.readOnly = true;
+  }
+
   /** Puts the focus in the text box. */
   focus() {
     this.#input.focus();
@@ -139,6 +149,7 @@ export class Composer {
   }
 
   #send() {
+    if (this.#input.readOnly) return;
     const text = this.#input.value;
     if (this.#files?.isOpen && this.#target === null) {
       if (this.#files.send(text)) this.#input.value = '';

@@ -47,7 +47,7 @@ export class Header {
     on('chat-close', actions.close);
     on('rate-open', actions.rate);
     on('transcript-open', actions.transcript);
-    for (const name of ['operator', 'lastOperator', 'operatorTyping', 'chatState', 'visitState', 'onlineStatus', 'unread', 'messages']) {
+    for (const name of ['operator', 'lastOperator', 'operatorTyping', 'chatState', 'visitState', 'onlineStatus', 'unread', 'messages', 'connection']) {
       store.addEventListener(name, () => this.render());
     }
     this.render();
@@ -108,11 +108,15 @@ export class Header {
     q('unread-badge').setAttribute('aria-label', t('unread', { n: count }));
 
     const open = OPEN_STATES.has(chatState);
-    q('chat-close').hidden = !open;
+    // Refused by the chat service (a banned visitor, a blocked account), the session has stopped: no action would
+    // reach it, and the banner says why.
+    const refused = this.#store.connection === 'failed';
+    q('chat-close').hidden = refused || !open;
     // An invitation is answered from its own bar (write, or "No, thanks"), not by starting another chat.
-    q('chat-start').hidden = open || chatState === 'invitation' || visitState === 'departmentSelection' || visitState === 'offlineMessage';
-    q('rate-open').hidden = lastOperator === null;
+    q('chat-start').hidden =
+      refused || open || chatState === 'invitation' || visitState === 'departmentSelection' || visitState === 'offlineMessage';
+    q('rate-open').hidden = refused || lastOperator === null;
     // A transcript of a chat with nothing in it would be empty.
-    q('transcript-open').hidden = this.#store.entries.length === 0;
+    q('transcript-open').hidden = refused || this.#store.entries.length === 0;
   }
 }

@@ -110,6 +110,7 @@ export class Transcript {
     store.addEventListener('hasMoreHistory', () => this.render());
     store.addEventListener('hello', () => this.render());
     store.addEventListener('onlineStatus', () => this.render());
+    store.addEventListener('connection', () => this.render());
     this.render();
   }
 
@@ -153,7 +154,8 @@ export class Transcript {
 
     const hello = this.#store.hello;
     this.#empty.textContent = hello || this.#strings.t('empty');
-    this.#empty.hidden = entries.length > 0;
+    // A visitor the service refused is not invited to write: the banner says why nothing can be sent.
+    this.#empty.hidden = entries.length > 0 || this.#store.connection === 'failed';
     // An empty chat has no older messages to offer: any history the service keeps arrives by itself.
     this.#more.hidden = !this.#store.hasMoreHistory || entries.length === 0;
     this.#offline.hidden = !(OFFLINE.has(this.#store.onlineStatus) && entries.at(-1)?.message.type === 'visitor');
