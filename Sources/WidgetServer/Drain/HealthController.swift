@@ -1,7 +1,5 @@
-import AsyncHTTPClient
 import HTTPAPI
 import Hummingbird
-import NIOHTTP1
 
 /// The checks a balancer or a supervisor makes: `GET /healthz`, whether the process is alive, and `GET /readyz`,
 /// whether it takes new tabs.
@@ -9,6 +7,14 @@ struct HealthController {
     let registry: TabRegistry
     let drain: ServerDrain
     let configuration: WidgetConfiguration
+    let reachability: ServiceReachability
+
+    init(registry: TabRegistry, drain: ServerDrain, configuration: WidgetConfiguration) {
+        self.registry = registry
+        self.drain = drain
+        self.configuration = configuration
+        reachability = ServiceReachability(accountURL: configuration.accountURL)
+    }
 
     /// The routes, at the root.
     var endpoints: RouteCollection<WidgetRequestContext> {
@@ -31,11 +37,11 @@ struct HealthController {
         var maxTabs: Int
     }
 
-    /// Liveness, and whether the chat service answers. Still 200 while draining: a supervisor that restarted a
-    /// draining server would cut the requests it is finishing.
+    /// Liveness, and whether the chat service answers (`ServiceReachability`: at most one question every few
+    /// seconds). Still 200 while draining: a supervisor that restarted a draining server would cut the requests it
+    /// is finishing.
     private func health(_ request: Request, context: WidgetRequestContext) async throws -> Response {
-        let request = HTTPClientRequest(url: configuration.accountURL + "/api/visitor/v1/configs/default?jsonp=false")
-        let reachable = (try? await HTTPClient.shared.execute(request, timeout: .seconds(2)))?.status == .ok
+        let reachable = await reachability.isReachable()
         return try JSONResponse.make(
             Health(
                 ok: true,
