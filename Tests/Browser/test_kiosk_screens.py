@@ -217,6 +217,22 @@ def open_attract_screen_after_reset(page):
     )
 
 
+def test_high_contrast_wins_over_the_pages_own_colours(page, driver):
+    """A kiosk configured with its brand's colours still turns white on black with yellow for what acts."""
+    emulate(driver, "tablet")
+    open_attract_screen(page, "location=manual&mode=kiosk&accent=%23e11d48&visitorBubble=%23777777")
+    start_by_touch(page)
+    send = lambda: driver.execute_script(  # noqa: E731
+        "return getComputedStyle(document.querySelector('[data-composer-send]')).backgroundColor"
+    )
+    assert send() == "rgb(225, 29, 72)", "the page's accent was not applied to begin with"
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-kiosk-contrast]"))
+    # Send eases into its new colour.
+    page.wait.until(lambda d: send() == "rgb(255, 212, 0)", "high contrast kept the page's accent on Send")
+    bubble = driver.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--chat-visitor-bubble')")
+    assert bubble.strip() == "#ffd400", f"high contrast kept the page's visitor bubble: {bubble}"
+
+
 def test_larger_text_and_high_contrast_last_for_one_visitor(page, driver):
     emulate(driver, "tablet")
     open_attract_screen(page)
