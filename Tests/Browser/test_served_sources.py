@@ -100,8 +100,11 @@ def _count_in_comments(source: str, mark: str) -> int:
 #: strings stay off the first load but the one the page speaks. 82 KiB since issue 35's one home for every option and
 #: issue 34's last formats: the page receives every option's value from the server instead of keeping defaults of its
 #: own (about 600 B of escaped JSON in the HTML), isolates words put into a sentence where their direction could mix
-#: with it, and says "Today" and "Yesterday" through Intl (about 700 B together).
-PAGE_BUDGET = 82 * 1024
+#: with it, and says "Today" and "Yesterday" through Intl (about 700 B together). 82.5 KiB since a visitor the chat
+#: service refuses (banned, a blocked account) is offered nothing that would not reach it: the header's actions, the
+#: composer and the empty chat's "send a message" go, the composer looking it (about 390 B; it must hold on the
+#: first load, where a refused visitor is refused).
+PAGE_BUDGET = 82 * 1024 + 512
 
 
 def test_the_page_first_load_stays_within_its_budget(server):

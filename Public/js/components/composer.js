@@ -63,14 +63,9 @@ export class Composer {
     });
   }
 
-  /**
-   * Takes nothing more: the chat service refused the visitor (banned, a blocked account), and its banner says why.
-   * The draft stays where it is, to be read or copied.
-   */
+  /** Takes nothing more: the chat service refused the visitor (banned, a blocked account), and its banner says why. */
   refuse() {
-    const form = /** @type {HTMLFormElement} */ (this.#input.form);
-    for (const control of form.querySelectorAll('input, button')) /** @type {HTMLInputElement} */ (control).disabled = true;
-    this.#input.readOnly = true;
+    for (const control of /** @type {HTMLFormElement} */ (this.#input.form).elements) /** @type {HTMLInputElement} */ (control).disabled = true;
   }
 
   /** Puts the focus in the text box. */
@@ -149,7 +144,6 @@ export class Composer {
   }
 
   #send() {
-    if (this.#input.readOnly) return;
     const text = this.#input.value;
     if (this.#files?.isOpen && this.#target === null) {
       if (this.#files.send(text)) this.#input.value = '';
