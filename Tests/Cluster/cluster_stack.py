@@ -182,6 +182,17 @@ class Cluster:
         text = self.access_log.read_text(errors="replace") if self.access_log.exists() else ""
         return [match.groupdict() for line in text.splitlines() if (match := ACCESS_LINE.search(line))]
 
+    def access_once_logged(self, uri: str) -> list[dict[str, str]]:
+        """The access log once it holds a line for `uri`. nginx logs a request after its answer has gone, so a client
+        that reads the log as soon as it has the answer may come first."""
+        deadline = time.monotonic() + WAIT_TIMEOUT
+        while True:
+            lines = self.access()
+            if any(line["uri"] == uri for line in lines):
+                return lines
+            assert time.monotonic() < deadline, f"nginx never logged {uri}"
+            time.sleep(0.01)
+
     def stop(self) -> None:
         for child in reversed(self.children):
             child.stop()
