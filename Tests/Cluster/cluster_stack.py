@@ -182,16 +182,12 @@ class Cluster:
         text = self.access_log.read_text(errors="replace") if self.access_log.exists() else ""
         return [match.groupdict() for line in text.splitlines() if (match := ACCESS_LINE.search(line))]
 
-    def access_once_logged(self, uri: str) -> list[dict[str, str]]:
-        """The access log once it holds a line for `uri`. nginx logs a request after its answer has gone, so a client
-        that reads the log as soon as it has the answer may come first."""
-        deadline = time.monotonic() + WAIT_TIMEOUT
-        while True:
-            lines = self.access()
-            if any(line["uri"] == uri for line in lines):
-                return lines
-            assert time.monotonic() < deadline, f"nginx never logged {uri}"
-            time.sleep(0.01)
+    def access_settled(self) -> list[dict[str, str]]:
+        """nginx's access log with every request answered so far in it. nginx logs a request just after its answer
+        has gone, so a client that reads the log at once may come first; but its one worker finishes that before it
+        takes another request, so once one more request is answered, every earlier one is in the log."""
+        assert self.call("GET", "/healthz?log-barrier").status == 200
+        return self.access()
 
     def stop(self) -> None:
         for child in reversed(self.children):
