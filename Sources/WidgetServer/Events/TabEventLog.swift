@@ -38,7 +38,7 @@ final class TabEventLog: Sendable {
         var replay: Deque<EventFrame> = []
         var projection = TabProjection()
         /// Oldest first; at most `maximumSubscribers`, so an array, handed out of the lock without a copy.
-        var subscribers: [(id: Int, queue: Subscriber)] = []
+        var subscribers: [(id: Int, queue: FrameQueue)] = []
         var nextSubscriberID = 0
         var isEnded = false
         var lastActive = ContinuousClock.now
@@ -62,7 +62,6 @@ final class TabEventLog: Sendable {
     /// How many streams may be open at once; a new one closes the oldest (a reloaded page's old connection, or a
     /// script opening streams without end, which would have every event written that many times).
     let maximumSubscribers: Int
-    fileprivate typealias Subscriber = FrameQueue
 
     private let state: Mutex<State>
     /// Held while a frame is numbered and yielded (see `publish`).
@@ -104,7 +103,7 @@ final class TabEventLog: Sendable {
         var departs = false
         defer { if departs { departed() } }
         delivery.withLock { _ in
-            let numbered = state.withLock { state -> (EventFrame, [(id: Int, queue: Subscriber)])? in
+            let numbered = state.withLock { state -> (EventFrame, [(id: Int, queue: FrameQueue)])? in
                 guard !state.isEnded else { return nil }
                 state.lastID += 1
                 let frame = EventFrame(ServerSentEvent(id: state.lastID, event: event.name.rawValue, data: data))
@@ -116,7 +115,7 @@ final class TabEventLog: Sendable {
             }
             guard let (frame, subscribers) = numbered else { return }
             // A reader this far behind is cut off; its page resumes by cursor.
-            var dropped: [(id: Int, queue: Subscriber)] = []
+            var dropped: [(id: Int, queue: FrameQueue)] = []
             for subscriber in subscribers {
                 if case .dropped = subscriber.queue.yield(frame) { dropped.append(subscriber) }
             }
@@ -133,7 +132,7 @@ final class TabEventLog: Sendable {
     /// A connected stream: the events a page must see first, then the live ones.
     struct Subscription: Sendable {
         let initial: [EventFrame]
-        fileprivate let queue: Subscriber
+        fileprivate let queue: FrameQueue
 
         /// The live frames that wait, after waiting for one; nil once the stream has ended.
         func next() async -> [EventFrame]? { await queue.next() }
@@ -148,7 +147,7 @@ final class TabEventLog: Sendable {
     /// `snapshot` carrying the id of the last event it includes.
     func subscribe(after cursor: Int?) -> Subscription? {
         let queue = FrameQueue(capacity: subscriberBuffer)
-        var displaced: [Subscriber] = []
+        var displaced: [FrameQueue] = []
         // Finishing a displaced stream runs its queue's finish handler, which takes `state`: so after the lock.
         defer { for subscriber in displaced { subscriber.finish() } }
         return state.withLock { state -> Subscription? in
