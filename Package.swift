@@ -224,6 +224,7 @@ let package = Package(
             name: "WebimServiceTests",
             dependencies: [
                 "WebimService", "WebimWire", "HTTPAPI", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
         ),

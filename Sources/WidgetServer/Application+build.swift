@@ -23,6 +23,10 @@ public func makeWidgetApplication(
         directory: configuration.dataDirectory,
         budgetBytes: configuration.storageBudget
     )
+    let reachability = ServiceReachability(accountURL: configuration.accountURL)
+    // Asked now, while the server starts: the first /healthz, which is how a supervisor or a load balancer learns
+    // that the server is up, then finds the answer instead of waiting for a cold client's first request.
+    Task { _ = await reachability.isReachable() }
     let opener = TabOpener(registry: registry, storage: storage, configuration: configuration, logger: logger)
     let downloads = DownloadClient(maxTabs: configuration.maxTabs)
     let drain = ServerDrain(
@@ -38,6 +42,7 @@ public func makeWidgetApplication(
         folderBudget: folderBudget,
         downloads: downloads.client,
         drain: drain,
+        reachability: reachability,
         configuration: configuration,
         logger: logger
     )
@@ -81,6 +86,7 @@ func makeWidgetRouter(
     folderBudget: DataFolderBudget,
     downloads: HTTPClient,
     drain: ServerDrain,
+    reachability: ServiceReachability,
     configuration: WidgetConfiguration,
     logger: Logger
 ) -> Router<WidgetRequestContext> {
@@ -101,7 +107,10 @@ func makeWidgetRouter(
     )
     router.addRoutes(StaticFileController(publicDirectory: configuration.publicDirectory).endpoints)
     router.addRoutes(PageController(templates: templates, configuration: configuration).endpoints)
-    router.addRoutes(HealthController(registry: registry, drain: drain, configuration: configuration).endpoints)
+    router.addRoutes(
+        HealthController(registry: registry, drain: drain, configuration: configuration, reachability: reachability)
+            .endpoints
+    )
     let levels = MetricLevels(
         registry: registry,
         drain: drain,
@@ -172,6 +181,7 @@ func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
         folderBudget: DataFolderBudget(directory: configuration.dataDirectory, budgetBytes: .max),
         downloads: .shared,
         drain: ServerDrain(registry: registry, timeout: .zero, clock: ContinuousClock(), logger: logger),
+        reachability: ServiceReachability(accountURL: configuration.accountURL),
         configuration: configuration,
         logger: logger
     )

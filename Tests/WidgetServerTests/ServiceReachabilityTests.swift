@@ -56,21 +56,42 @@ import Testing
     }
 
     @Test func probingOftenAsksTheAccountsServerOnce() async throws {
+        try await withWidgetBehindACountingProxy { stack, plan in
+            let client = WidgetClient(stack)
+            let before = await plan.requests(to: Self.configPath)
+            for _ in 0..<10 {
+                let health = try await client.get("/healthz")
+                #expect(health.json["service"] as? String == "reachable")
+            }
+            // One question, or two if the probes took longer than an answer stays fresh.
+            #expect(await plan.requests(to: Self.configPath) - before <= 2)
+        }
+    }
+
+    /// A supervisor's first probe comes right after the server listens: the server has asked as it started, so that
+    /// probe finds the answer instead of waiting for a cold client's first request to the account's server.
+    @Test func theServerAsksAsItStartsSoTheFirstProbeFindsTheAnswer() async throws {
+        try await withWidgetBehindACountingProxy { stack, plan in
+            #expect(await eventually(within: .seconds(10)) { await plan.requests(to: Self.configPath) == 1 })
+            let health = try await WidgetClient(stack).get("/healthz")
+            #expect(health.json["service"] as? String == "reachable")
+            #expect(await plan.requests(to: Self.configPath) == 1)
+        }
+    }
+
+    /// What `/healthz` asks the account's server.
+    private static let configPath = "/api/visitor/v1/configs/default"
+
+    /// A widget server whose account's server is the service behind a proxy that counts its requests.
+    private func withWidgetBehindACountingProxy(
+        _ body: @escaping @Sendable (LiveStack, FaultPlan) async throws -> Void
+    ) async throws {
         try await withTemporaryDirectory { directory in
             try await LiveStack.withService(dataDirectory: directory) { service in
                 let plan = FaultPlan()
                 try await FaultProxy.with(target: service, plan: plan) { proxy in
                     try await LiveStack.withWidget(accountURL: proxy, serviceURL: service, dataDirectory: directory) {
-                        stack in
-                        let client = WidgetClient(stack)
-                        let path = "/api/visitor/v1/configs/default"
-                        let before = await plan.requests(to: path)
-                        for _ in 0..<10 {
-                            let health = try await client.get("/healthz")
-                            #expect(health.json["service"] as? String == "reachable")
-                        }
-                        // One question, or two if the probes took longer than an answer stays fresh.
-                        #expect(await plan.requests(to: path) - before <= 2)
+                        try await body($0, plan)
                     }
                 }
             }

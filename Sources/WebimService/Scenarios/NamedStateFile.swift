@@ -14,7 +14,7 @@ enum NamedStateFile {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let states: [NamedState]
         do {
-            states = try YAMLDecoder().decode([NamedState].self, from: Data(contentsOf: url))
+            states = try YAMLNodeDecoder.decode([NamedState].self, from: Data(contentsOf: url))
         } catch {
             throw ScenarioLibraryError(file: path, reason: "\(error)")
         }

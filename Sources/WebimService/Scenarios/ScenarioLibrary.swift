@@ -46,7 +46,7 @@ public struct ScenarioLibrary: Sendable {
         let data = try Data(contentsOf: file)
         return file.pathExtension == "json"
             ? try WireCoding.makeDecoder().decode(Scenario.self, from: data)
-            : try YAMLDecoder().decode(Scenario.self, from: data)
+            : try YAMLNodeDecoder.decode(Scenario.self, from: data)
     }
 
     /// One id, one operator: the service keeps operators by id, so two scenarios that define an id differently

@@ -7,14 +7,8 @@ struct HealthController {
     let registry: TabRegistry
     let drain: ServerDrain
     let configuration: WidgetConfiguration
+    /// Whether the account's server answers; asked first as the server starts (`makeWidgetApplication`).
     let reachability: ServiceReachability
-
-    init(registry: TabRegistry, drain: ServerDrain, configuration: WidgetConfiguration) {
-        self.registry = registry
-        self.drain = drain
-        self.configuration = configuration
-        reachability = ServiceReachability(accountURL: configuration.accountURL)
-    }
 
     /// The routes, at the root.
     var endpoints: RouteCollection<WidgetRequestContext> {
