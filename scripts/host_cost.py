@@ -68,12 +68,17 @@ addEventListener('pointerdown', () => { cost.clickAt ??= Date.now(); }, { captur
 
 STUB = "window.WebimWidget=window.WebimWidget||function(){(WebimWidget.q=WebimWidget.q||[]).push(arguments)};"
 
-#: Preloaded into every document (WebDriver BiDi's `script.addPreloadScript`, which reaches a frame in another
-#: process too) and active in the chat's frame only: `window.usable` becomes `{at}` (`Date.now()`) the moment the chat
-#: is shown with its composer enabled and its stream live; `window.focusedAt` when the composer takes the focus;
-#: `window.readyAt` when the page is ready (its bridge has told the site `ready`; the session starts after).
-WATCH_USABLE = """() => {
-  if (!new URLSearchParams(location.search).has('mode')) return;
+def watch_usable(guard: str) -> str:
+    """A script preloaded into every document (WebDriver BiDi's `script.addPreloadScript`, which reaches a frame in
+    another process too) and active in the documents `guard` (a JavaScript statement that returns early) lets
+    through: `window.usable` becomes `{at}` (`Date.now()`) the moment the chat is shown with its composer enabled and
+    its stream live; `window.focusedAt` when the composer takes the focus; `window.readyAt` when the page is ready
+    (`body[data-ready=true]`: in a frame, its bridge has told the site `ready`; the session starts after)."""
+    return WATCH_USABLE_BODY.replace("GUARD;", guard)
+
+
+WATCH_USABLE_BODY = """() => {
+  GUARD;
   window.usable = null;
   window.focusedAt = null;
   window.readyAt = null;
@@ -93,6 +98,9 @@ WATCH_USABLE = """() => {
     if (event.target === composer() && window.focusedAt === null) window.focusedAt = Date.now();
   });
 }"""
+
+#: Active in the chat's frame only (`?mode=embedded`, the preview's `?mode=…`).
+WATCH_USABLE = watch_usable("if (!new URLSearchParams(location.search).has('mode')) return;")
 
 #: The bytes the frame's document and everything it fetched took, from its own Resource Timing.
 FRAME_BYTES = """
