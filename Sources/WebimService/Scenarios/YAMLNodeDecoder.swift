@@ -8,8 +8,9 @@ import Yams
 /// quarter of the server's start-up (perf). Here each mapping is indexed once, by key. Scalars are read as Yams
 /// reads them (`ScalarConstructible`: `yes` is a Bool, `0x1F` an Int, any scalar a String), a null as Yams finds it
 /// (plain `~`, `null` or nothing), and merge keys (`<<`) as YAML defines them.
-struct YAMLNodeDecoder {
-    /// The value of type `T` the YAML `text` describes; an empty document decodes as an empty scalar, as in Yams.
+enum YAMLNodeDecoder {
+    /// The value of type `T` that the YAML document `data` (UTF-8) describes; an empty document reads as an empty
+    /// scalar, as in Yams.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         guard let text = String(data: data, encoding: .utf8) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The file is not UTF-8 text."))
