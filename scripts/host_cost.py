@@ -189,19 +189,33 @@ class Widget:
              "--resources", str(resources), "--embed-origins", embed_origin],
             cwd=resources, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         )
-        for line in self.process.stdout:
-            if match := re.match(r"^Webim widget:\s+(http://\S+)", line):
-                self.url = match.group(1).rstrip("/")
-                threading.Thread(target=self.process.stdout.read, daemon=True).start()  # keeps the pipe drained
-                return
-        raise SystemExit(f"the server for {resources} exited before printing its URL")
+        url = read_widget_url(self.process)
+        if url is None:
+            raise SystemExit(f"the server for {resources} exited before printing its URL")
+        self.url = url.rstrip("/")
 
     def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        stop_server(self.process)
+
+
+def read_widget_url(process: subprocess.Popen) -> str | None:
+    """The URL a `webim-widget serve` prints on its `Webim widget:` line, read from its stdout (a text pipe), which is
+    kept drained from then on; None if the process ends first."""
+    for line in process.stdout:
+        if match := re.match(r"^Webim widget:\s+(http://\S+)", line):
+            threading.Thread(target=process.stdout.read, daemon=True).start()  # keeps the pipe drained
+            return match.group(1)
+    return None
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    """Stops a server by its PID: SIGTERM, so that it drains, and SIGKILL if it has not stopped within 20 s."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def export(ref: str, into: Path) -> Path:
@@ -217,18 +231,22 @@ def export(ref: str, into: Path) -> Path:
     return into
 
 
-def make_driver() -> webdriver.Chrome:
+def make_driver(watcher: str = WATCH_USABLE, network_log: bool = True) -> webdriver.Chrome:
+    """Headless Chromium with `watcher` preloaded into every document, and its network log when asked (the page's
+    bytes are read from it)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--window-size=1280,800", "--no-first-run", "--disable-extensions"):
         options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    if network_log:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     options.enable_bidi = True
-    # `get` returns at once; each run waits for the host's own load event (not for its frames' documents too).
+    # `get` returns at once; each run waits on the page for what it measures (here the host's own load event, not
+    # its frames' documents too).
     options.page_load_strategy = "none"
     driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
-    driver.script.add_preload_script(WATCH_USABLE)
+    driver.script.add_preload_script(watcher)
     return driver
 
 

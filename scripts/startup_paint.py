@@ -31,22 +31,17 @@ import argparse
 import json
 import os
 import platform
-import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-from host_cost import summary, watch_usable
+from host_cost import make_driver, read_widget_url, stop_server, summary, watch_usable
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -103,38 +98,18 @@ class Server:
                  "--data-dir", str(data_dir), "--log-level", "error"],
                 cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, text=True,
             )
-        for line in self.process.stdout:
-            if match := re.match(r"^Webim widget:\s+(http://\S+)", line):
-                self.printed_at = time.time() * 1000
-                self.url = match.group(1)
-                self.origin = self.url.rstrip("/")
-                threading.Thread(target=self.process.stdout.read, daemon=True).start()  # keeps the pipe drained
-                return
-        self.process.wait()
-        raise SystemExit(f"the server exited ({self.process.returncode}) before printing its URL:\n{log.read_text()[-2000:]}")
+        url = read_widget_url(self.process)
+        if url is None:
+            self.process.wait()
+            raise SystemExit(
+                f"the server exited ({self.process.returncode}) before printing its URL:\n{log.read_text()[-2000:]}"
+            )
+        self.printed_at = time.time() * 1000
+        self.url = url
+        self.origin = url.rstrip("/")
 
     def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-
-def make_driver() -> webdriver.Chrome:
-    """host_cost.py's browser, without its network log (nothing here reads it) and with the page's watcher."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1280,800", "--no-first-run", "--disable-extensions"):
-        options.add_argument(argument)
-    options.enable_bidi = True
-    # `get` returns at once: the navigation starts as soon as the server's line is read, and the run waits on the page.
-    options.page_load_strategy = "none"
-    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
-    driver.script.add_preload_script(WATCH_USABLE_PAGE)
-    return driver
+        stop_server(self.process)
 
 
 def one_run(driver, binary: Path, scratch: Path, number: int) -> dict:
@@ -196,7 +171,7 @@ def main() -> None:
     driver = None
     runs: list[dict] = []
     try:
-        driver = make_driver()
+        driver = make_driver(WATCH_USABLE_PAGE, network_log=False)
         one_run(driver, binary, scratch, 0)  # warms the browser; not counted
         for number in range(1, args.runs + 1):
             runs.append(one_run(driver, binary, scratch, number))
