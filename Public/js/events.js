@@ -11,6 +11,7 @@ export const EVENT_NAMES = Object.freeze([
   'message.changed',
   'message.removed',
   'messages.cleared',
+  'history.complete',
   'operator.changed',
   'operator.typing',
   'chat.state',

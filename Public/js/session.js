@@ -466,6 +466,9 @@ export class ChatSession extends EventTarget {
       case 'messages.cleared':
         store.clearMessages();
         break;
+      case 'history.complete':
+        store.set('hasMoreHistory', false);
+        break;
       case 'operator.changed':
         store.set('operator', data.operator ?? null);
         break;

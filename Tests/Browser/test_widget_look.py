@@ -75,12 +75,24 @@ def test_accessibility_rules(page, operator_api, driver):
     assert duration in ("1e-05s", "0.00001s", "0s")
 
 
-def test_a_new_visitor_sees_no_closed_chat_and_no_older_messages_to_load(page, driver, wait):
+def test_a_new_visitor_sees_no_closed_chat_and_no_older_messages_to_load(page, operator_api, driver, wait):
     page.open("location=manual")
     state = driver.find_element(By.CSS_SELECTOR, "[data-chat-state]")
     wait.until(lambda _: state.get_attribute("data-chat-state") not in ("", "unknown"), "no chat state arrived")
     # No chat has ever started: "Chat closed." would tell of one that never was.
     assert state.get_attribute("data-chat-state") == "closed"
     assert not state.is_displayed() and state.text == ""
-    assert not driver.find_element(By.CSS_SELECTOR, "[data-history-more]").is_displayed()
+    more = driver.find_element(By.CSS_SELECTOR, "[data-history-more]")
+    assert not more.is_displayed()
     assert driver.find_element(By.CSS_SELECTOR, "[data-chat-start]").is_displayed()
+    # Their first messages: still nothing older to offer (the server's `history.complete`), not a button that loads
+    # nothing when pressed.
+    page.send("Hello")
+    visitor = operator_api.visitor_id(page.wait, "manual")
+    operator_api.visitor(visitor, "/join", {})
+    operator_api.visitor(visitor, "/messages", {"text": "Hi there"})
+    page.wait_text("operator", "Hi there")
+    wait.until(lambda _: not more.is_displayed(), "a new visitor is offered older messages")
+    operator_api.visitor(visitor, "/messages", {"text": "Anything else?"})
+    page.wait_text("operator", "Anything else?")
+    assert not more.is_displayed()

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 import WebimClientLibrary
 
@@ -9,15 +11,26 @@ import WebimClientLibrary
     @Test func eventNamesAreTheContracts() {
         #expect(
             EventName.allCases.map(\.rawValue) == [
-                "snapshot", "message.added", "message.changed", "message.removed", "messages.cleared", "chat.state",
-                "visit.state", "operator.changed", "operator.typing", "departments", "location.settings",
-                "online.status", "unread.operator", "unread.visitor", "hello", "error.fatal", "error.transient",
-                "result", "tab.credential", "survey", "reconnect",
+                "snapshot", "message.added", "message.changed", "message.removed", "messages.cleared",
+                "history.complete", "chat.state", "visit.state", "operator.changed", "operator.typing", "departments",
+                "location.settings", "online.status", "unread.operator", "unread.visitor", "hello", "error.fatal",
+                "error.transient", "result", "tab.credential", "survey", "reconnect",
             ]
         )
         #expect(ReconnectReason.allCases.map(\.rawValue) == ["draining"])
         #expect(TabEvent.messagesCleared.name == .messagesCleared)
         #expect(TabEvent.fatalError(type: "", message: "").name.rawValue == "error.fatal")
+    }
+
+    /// The page listens for each event by its name (`EVENT_NAMES` in `Public/js/events.js`): an event left out there
+    /// never reaches the page, however right the server is.
+    @Test func thePageListensForEveryEventTheServerSends() throws {
+        let file = repositoryRoot.appendingPathComponent("Public/js/events.js")
+        let source = try String(contentsOf: file, encoding: .utf8)
+        let list = try #require(source.firstRange(of: "EVENT_NAMES = Object.freeze([").map { source[$0.upperBound...] })
+        let names = list[..<(list.firstRange(of: "]")?.lowerBound ?? list.endIndex)]
+            .matches(of: /'([a-z.]+)'/).map { String($0.output.1) }
+        #expect(names.sorted() == EventName.allCases.map(\.rawValue).sorted())
     }
 
     @Test func stateNamesAreTheContracts() {

@@ -168,6 +168,15 @@ public final class SessionBuilder {
         with { $0.visitorHandoffObserver = observer }
     }
 
+    /// Tells `observer` once per message tracker when the tracker shows the visitor's first message, or there is no
+    /// message at all (on the session's own queue; keep it short): a widget then stops offering older messages before
+    /// anyone asks for them. The reference has no such call, since `getNextMessages` answering an empty page says it
+    /// too, but only once someone asks. Not in the reference; `package`, as `set(historyStore:visitorKey:)`.
+    @discardableResult
+    package func set(historyCompleteObserver observer: @escaping @Sendable () -> Void) -> SessionBuilder {
+        with { $0.historyCompleteObserver = observer }
+    }
+
     /// Builds the session. It starts paused: call `resume()`.
     public func build() throws -> any WebimSession {
         guard settings.accountName != nil else { throw SessionBuilderError.nilAccountName }

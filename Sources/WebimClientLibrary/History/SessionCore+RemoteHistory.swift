@@ -131,6 +131,7 @@ extension SessionCore {
     private func markHistoryEnded() {
         historySync.isComplete = true
         try? history.set("1", forKey: .historyEnded)
+        noticeHistoryComplete()
     }
 }
 

@@ -33,6 +33,8 @@ struct SessionSettings: Sendable {
     var retryMetrics = SessionRetryMetrics.uncounted
     /// Told the visitor after each full update, for another process to continue it (`VisitorHandoff`).
     var visitorHandoffObserver: (@Sendable (VisitorHandoff) -> Void)?
+    /// Told once per tracker when it shows the visitor's first message, or there is none (`TrackerState`).
+    var historyCompleteObserver: (@Sendable () -> Void)?
 
     /// PROTOCOL.md §1.1: a name becomes `https://NAME.webim.ru`; a full URL is used as is, less one trailing `/`.
     var baseURL: String {

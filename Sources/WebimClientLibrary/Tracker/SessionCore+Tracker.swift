@@ -62,7 +62,8 @@ extension SessionCore {
     /// `getLastMessages`: the newest stored messages and those on their way. Older history the service sends
     /// later is reachable with `getNextMessages`.
     func latestPage(limit: Int) -> [MessageImpl] {
-        tracker.showLatest(stored: storedMessages(before: nil, limit: limit), limit: limit)
+        defer { noticeHistoryComplete() }
+        return tracker.showLatest(stored: storedMessages(before: nil, limit: limit), limit: limit)
     }
 
     /// `getNextMessages` from local history, when it holds a full page or the service has no more.
@@ -70,6 +71,7 @@ extension SessionCore {
         let slice = storedBeforeShown(limit: limit)
         guard slice.page.count == limit || historySync.isComplete else { return nil }
         tracker.showOlder(slice, changes: history.messageChanges)
+        noticeHistoryComplete()
         return slice.page
     }
 
@@ -97,7 +99,20 @@ extension SessionCore {
             }
         }
         tracker.showOlder(slice, changes: history.messageChanges)
+        noticeHistoryComplete()
         return slice.page
+    }
+
+    /// Tells `historyCompleteObserver`, once per tracker, when the store holds the whole history and nothing older
+    /// than the oldest message the tracker shows (or nothing at all while it shows none). A read that fails tells
+    /// nothing: offering older messages that are not there costs a tap, hiding some that are would lose them.
+    func noticeHistoryComplete() {
+        guard settings.historyCompleteObserver != nil, historySync.isComplete else { return }
+        let bound = tracker.olderMark(changes: history.messageChanges).bound
+        guard let older = try? history.messages(before: bound?.tuple, limit: 1), older.isEmpty,
+            tracker.reportHistoryComplete()
+        else { return }
+        settings.historyCompleteObserver?()
     }
 
     /// The `limit` newest messages the store holds before the oldest shown one, and all it holds there when that

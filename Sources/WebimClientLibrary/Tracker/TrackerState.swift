@@ -31,13 +31,24 @@ struct TrackerState: Sendable {
     private(set) var sending: [MessageImpl] = []
     /// The history before the oldest shown message: what the store holds there, and the page asked for ahead.
     var older = OlderPages()
+    /// Whether the current tracker was told that it shows the first message of the history.
+    private(set) var isHistoryCompleteReported = false
 
     // MARK: Trackers
 
     /// A new tracker takes over the listener; the previous tracker is thereby destroyed. Returns its generation.
     mutating func startTracker(listener: any MessageListener) -> Int {
         self.listener = listener
+        isHistoryCompleteReported = false
         return window.startTracker()
+    }
+
+    /// Whether to report that the current tracker shows the first message, once the store holds the whole history and
+    /// nothing before `window.oldest`: once per tracker, and never without one.
+    mutating func reportHistoryComplete() -> Bool {
+        guard listener != nil, !isHistoryCompleteReported else { return false }
+        isHistoryCompleteReported = true
+        return true
     }
 
     /// Stops the tracker of `generation` if it is still the current one.

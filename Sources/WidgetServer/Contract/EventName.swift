@@ -6,6 +6,7 @@ enum EventName: String, CaseIterable, Sendable {
     case messageChanged = "message.changed"
     case messageRemoved = "message.removed"
     case messagesCleared = "messages.cleared"
+    case historyComplete = "history.complete"
     case chatState = "chat.state"
     case visitState = "visit.state"
     case operatorChanged = "operator.changed"

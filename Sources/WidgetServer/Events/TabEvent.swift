@@ -8,6 +8,8 @@ enum TabEvent: Sendable {
     case messageChanged(ShownMessage)
     case messageRemoved(id: String)
     case messagesCleared
+    /// The tab shows the visitor's first message, or there is none: nothing older to load.
+    case historyComplete
     case chatState(String)
     case visitState(String)
     case operatorChanged(WidgetOperator?)
@@ -33,6 +35,7 @@ enum TabEvent: Sendable {
         case .messageChanged: .messageChanged
         case .messageRemoved: .messageRemoved
         case .messagesCleared: .messagesCleared
+        case .historyComplete: .historyComplete
         case .chatState: .chatState
         case .visitState: .visitState
         case .operatorChanged: .operatorChanged
@@ -58,7 +61,7 @@ enum TabEvent: Sendable {
             try JSONTextEncoder.encode(MessageAdded(message: message.widget, beforeId: Nullable(beforeID)))
         case .messageChanged(let message): try JSONTextEncoder.encode(["message": message.widget])
         case .messageRemoved(let id): try JSONTextEncoder.encode(["id": id])
-        case .messagesCleared: "{}"
+        case .messagesCleared, .historyComplete: "{}"
         case .chatState(let state), .visitState(let state): try JSONTextEncoder.encode(["state": state])
         case .operatorChanged(let value): try JSONTextEncoder.encode(["operator": Nullable(value)])
         case .operatorTyping(let typing): try JSONTextEncoder.encode(["typing": typing])

@@ -16,8 +16,9 @@ struct TabProjection: Sendable {
     /// Every message the tab has shown, oldest first: the snapshot's page, the history read so far, and what
     /// the page's actions and file downloads name.
     var messages = TabMessages()
-    /// Whether older history may exist beyond `messages`: true until a history request reaches the start, since
-    /// the service may hold history that this install has not stored yet.
+    /// Whether older history may exist beyond `messages`: true until the core says that the tab shows the first
+    /// message (`historyComplete`) or a history request reaches it, since the service may hold history that this
+    /// install has not stored yet.
     var hasMoreHistory = true
     var limits = UploadLimits.unknown
     /// The latest sealed visitor credential, for a page that (re)connects after it was published.
@@ -36,6 +37,7 @@ struct TabProjection: Sendable {
         case .messagesCleared:
             messages.removeAll()
             hasMoreHistory = false
+        case .historyComplete: hasMoreHistory = false
         case .chatState(let state): chatState = state
         case .visitState(let state): visitState = state
         case .operatorChanged(let value): `operator` = value

@@ -98,6 +98,7 @@ actor TabSession {
                 events.publish(.credential(sealed))
             })
         }
+        builder = builder.set(historyCompleteObserver: { [events] in events.publish(.historyComplete) })
         // A shared screen keeps no log of its visitors.
         if let level = options.coreLog, !isKiosk {
             let log = TabCoreLog()
