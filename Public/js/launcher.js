@@ -29,6 +29,13 @@ export async function startLauncher(doc, options, strings) {
   icon.src = '/static/img/chat-icon.svg';
   button.append(icon, label);
   doc.body.append(button);
+  // On a phone the open chat covers the screen and the button with it (launcher.css): its header closes it.
+  const minimize = doc.createElement('button');
+  minimize.type = 'button';
+  minimize.className = 'header-button launcher-minimize';
+  minimize.dataset.launcherMinimize = '';
+  minimize.textContent = strings.t('minimize');
+  doc.querySelector('[data-chat-actions]')?.append(minimize);
 
   const html = doc.documentElement;
   const render = (open) => {
@@ -41,5 +48,9 @@ export async function startLauncher(doc, options, strings) {
     if (open) doc.querySelector('[data-transcript]')?.dispatchEvent(new Event('scroll'));
   };
   button.addEventListener('click', () => render(!('launcherOpen' in html.dataset)));
+  minimize.addEventListener('click', () => {
+    render(false);
+    button.focus();
+  });
   render(options.open === true);
 }

@@ -48,8 +48,40 @@ def test_query_options_dark_rtl_and_a_floating_launcher_on_the_left(driver, wait
     button.click()
     wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-composer-input]")))
     assert button.get_attribute("aria-expanded") == "true"
+    # A panel in the corner: the button beside it closes it, and the header has no Minimise of its own.
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-launcher-minimize]").is_displayed()
     button.click()
     wait.until(EC.invisibility_of_element_located((By.CSS_SELECTOR, ".widget-frame")))
+
+
+FRAME_AND_WINDOW = """
+const r = document.querySelector('.widget-frame').getBoundingClientRect();
+return [r.x, r.y, r.width, r.height, innerWidth, innerHeight];
+"""
+
+
+def test_on_a_phone_the_floating_launcher_opens_the_chat_full_screen(driver, wait, widget_url):
+    """Below 640 px the open chat covers the screen, as a site's embedded one does (embed.js). The round button would
+    cover the composer, so it hides, and the header's Minimise closes the chat and gives the button its focus back."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
+    try:
+        driver.get(widget_url.rstrip("/") + "/?location=manual&launcher=floating&locale=ru")
+        button = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-launcher-toggle]")))
+        minimize = driver.find_element(By.CSS_SELECTOR, "[data-launcher-minimize]")
+        button.click()
+        wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-composer-input]")))
+        x, y, width, height, window_width, window_height = driver.execute_script(FRAME_AND_WINDOW)
+        assert (x, y, width, height) == (0, 0, window_width, window_height), "the open chat does not fill the phone"
+        assert not button.is_displayed(), "the launcher's button covers the full-screen chat"
+        assert minimize.is_displayed() and minimize.text == "Свернуть"
+        minimize.click()
+        wait.until(EC.invisibility_of_element_located((By.CSS_SELECTOR, ".widget-frame")))
+        assert button.is_displayed() and button.get_attribute("aria-expanded") == "false"
+        assert driver.switch_to.active_element == button
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_fullscreen_fills_the_window(driver, wait, widget_url):
