@@ -72,6 +72,9 @@ struct FanoutFigures {
     var cpuPerEvent: Duration?
     /// The widget servers' own share of it, where the service runs apart.
     var widgetCPUPerEvent: Duration? = nil
+    /// The widget servers' CPU time per message of the latency samples, sent one at a time: nothing shares a long
+    /// poll's answer, a commit or a write with another message, and each one wakes every thread on its path.
+    var widgetCPUPerEventOneAtATime: Duration? = nil
     var memoryPerTab: Int?
     var descriptorsPerTab: Double?
 
@@ -118,6 +121,7 @@ struct FanoutRun {
         let clock = ContinuousClock()
         var timings: [Duration] = []
         var answers: [Duration] = []
+        let widgetCPUBeforeSamples = target.widgetCPUTime()
         for sample in 0..<samples {
             let text = "latency-\(sample)"
             let sent = clock.now
@@ -125,6 +129,7 @@ struct FanoutRun {
             answers.append(clock.now - sent)
             timings.append(await fleet.book.arrival(of: text) - sent)
         }
+        let widgetCPUAfterSamples = target.widgetCPUTime()
         progress("\(target.name), \(count) tabs: throughput, \(count * burst) messages")
         let start = clock.now
         let cpuBefore = target.serverCPUTime()
@@ -137,15 +142,16 @@ struct FanoutRun {
         let cpuAfter = target.serverCPUTime()
         let widgetCPUAfter = target.widgetCPUTime()
         let seconds = (last - start) / .seconds(1)
-        func perEvent(_ before: Duration?, _ after: Duration?) -> Duration? {
-            before.flatMap { before in after.map { ($0 - before) / (count * burst) } }
+        func perEvent(_ before: Duration?, _ after: Duration?, events: Int? = nil) -> Duration? {
+            before.flatMap { before in after.map { ($0 - before) / max(events ?? count * burst, 1) } }
         }
         return FanoutFigures(
             latency: Summary(name: target.name, timings: timings),
             publishAnswered: Summary(name: target.name, timings: answers),
             eventsPerSecond: Double(count * burst) / seconds,
             cpuPerEvent: perEvent(cpuBefore, cpuAfter),
-            widgetCPUPerEvent: perEvent(widgetCPUBefore, widgetCPUAfter)
+            widgetCPUPerEvent: perEvent(widgetCPUBefore, widgetCPUAfter),
+            widgetCPUPerEventOneAtATime: perEvent(widgetCPUBeforeSamples, widgetCPUAfterSamples, events: samples)
         )
     }
 }

@@ -54,6 +54,8 @@ enum ClusterFanout {
             "| CPU per delivered event, all processes | \(milliseconds(direct.cpuPerEvent)) | \(milliseconds(proxied.cpuPerEvent)) |",
             "| CPU per delivered event, the widget servers alone | \(milliseconds(direct.widgetCPUPerEvent)) | "
                 + "\(milliseconds(proxied.widgetCPUPerEvent)) |",
+            "| the same, one message at a time (the latency samples) | "
+                + "\(milliseconds(direct.widgetCPUPerEventOneAtATime)) | \(milliseconds(proxied.widgetCPUPerEventOneAtATime)) |",
         ]
         return rows
     }
