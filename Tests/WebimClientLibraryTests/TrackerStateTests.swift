@@ -128,6 +128,19 @@ import WebimWire
         #expect(changedAgain.isEmpty)
     }
 
+    @Test func theFirstMessageIsReportedOncePerTrackerAndNeverWithoutOne() {
+        var tracker = TrackerState()
+        var reports: [Bool] = [tracker.reportHistoryComplete()]
+        _ = tracker.startTracker(listener: UnheardListener())
+        reports += [tracker.reportHistoryComplete(), tracker.reportHistoryComplete()]
+        _ = tracker.startTracker(listener: UnheardListener())
+        reports.append(tracker.reportHistoryComplete())
+        _ = tracker.startTracker(listener: UnheardListener())
+        tracker.sessionEnded()
+        reports.append(tracker.reportHistoryComplete())
+        #expect(reports == [false, true, false, true, false])
+    }
+
     @Test func aReplacedTrackerGetsAnEmptyPageAndABusyOneIgnoresRequests() {
         var tracker = shown([sent("a", at: 1), sent("b", at: 2)])
         let first = tracker.window.generation
