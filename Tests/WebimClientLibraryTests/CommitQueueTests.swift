@@ -49,4 +49,31 @@ import Testing
         // Nothing waits and no wait runs: the next copy starts one.
         #expect(queue.add("copy 2", startsAtOnce: false) == .afterCopyWait)
     }
+
+    @Test func copiesThatComeOneAtATimeCommitAtOnceUntilOneFindsCompany() {
+        var queue = CommitQueue<String>()
+        #expect(queue.add("copy 1", startsAtOnce: false) == .afterCopyWait)
+        // Nothing else came during its wait: the next copy does not wait for company.
+        let ended = queue.waitEnded()
+        #expect(ended && queue.copiesComeAlone)
+        #expect(queue.takeAll() == ["copy 1"])
+        #expect(queue.add("copy 2", startsAtOnce: false) == .now)
+        #expect(queue.takeAll() == ["copy 2"])
+        #expect(queue.add("copy 3", startsAtOnce: false) == .now)
+        // A copy that finds that commit still queued rides on it, and says that copies come together again.
+        #expect(queue.add("copy 4", startsAtOnce: false) == .none)
+        #expect(!queue.copiesComeAlone)
+        #expect(queue.takeAll() == ["copy 3", "copy 4"])
+        #expect(queue.add("copy 5", startsAtOnce: false) == .afterCopyWait)
+    }
+
+    @Test func aWaitWithOtherWritesKeepsTheNextCopyWaiting() {
+        var queue = CommitQueue<String>()
+        #expect(queue.add("copy 1", startsAtOnce: false) == .afterCopyWait)
+        #expect(queue.add("outbox", startsAtOnce: true) == .now)
+        #expect(queue.takeAll() == ["copy 1", "outbox"])
+        let ended = queue.waitEnded()
+        #expect(!ended && !queue.copiesComeAlone)
+        #expect(queue.add("copy 2", startsAtOnce: false) == .afterCopyWait)
+    }
 }

@@ -13,8 +13,9 @@ import Synchronization
 /// loses at most what the next history request fetches again. The log is written in order, so the sync of a
 /// later durable commit covers the copies before it.
 ///
-/// A copy waits up to `copyWait` for others before its commit starts (`CommitQueue`); a crash in that time loses
-/// it as a power cut would, and with it only what came after, never a durable write.
+/// A copy waits up to `copyWait` for others before its commit starts, unless copies come one at a time
+/// (`CommitQueue`); a crash in that time loses it as a power cut would, and with it only what came after, never a
+/// durable write.
 final class GroupCommit: Sendable {
     private let writer: any DatabaseWriter
     private let queue = Mutex(CommitQueue<Write>())
