@@ -152,14 +152,19 @@ WAITING = f"{shown('[data-online-status]')} && {shown('[data-chat-start]')}"
 #: No operator online: the status says so and the offline form (loaded when the status first calls for it) is there.
 OFFLINE = f"{shown('[data-online-status]')} && {shown('[data-offline-form]')}"
 
+#: A new visitor's chat once the server said that nothing is older (`history.complete`): no "Load older messages".
+NOTHING_OLDER = "document.querySelector('[data-history-more]')?.hidden === true"
+
 #: The gallery's states (GET /inspect?state=…, their frames' queries), the preview's feature set
 #: (/preview?set=features) and its built-in variants (/preview), each with the looks the matrix gives it.
 STATES = [
     # Every message type, keyboard and quote state: the visitor's message and the 18 it brings, the survey card last.
-    State("messages", "location=gallery&inspect=1", f"{items(19)} && {shown('[data-survey]')} && {GALLERY_PARTS} && {REACTIONS}"),
+    State("messages", "location=gallery&inspect=1",
+          f"{items(19)} && {shown('[data-survey]')} && {GALLERY_PARTS} && {REACTIONS} && {NOTHING_OLDER}"),
     State("prechat", "location=prechat&inspect=1",
           f"{shown('form[data-prechat]')} && document.querySelectorAll('[data-prechat] option').length >= 3"),
-    State("invitation", "location=invitation&inspect=1", f"{shown('[data-invitation-bar]')} && {items(1)} && {REACTIONS}"),
+    State("invitation", "location=invitation&inspect=1",
+          f"{shown('[data-invitation-bar]')} && {items(1)} && {REACTIONS} && {NOTHING_OLDER}"),
     State("survey-stars", "location=gallery-survey-stars&inspect=1", shown('[data-survey][data-survey-type="stars"]')),
     State("survey-radio", "location=gallery-survey-radio&inspect=1", shown('[data-survey][data-survey-type="radio"]')),
     State("survey-comment", "location=gallery-survey-comment&inspect=1",
@@ -170,7 +175,8 @@ STATES = [
           act=TYPE_JS, act_when="document.querySelector('[data-hints]') !== null"),
     State("survey-prefilled", "location=survey&prefill=How%20are%20you%3F", f"{PREFILLED} && {WAITING}"),
     State("requests", "location=requests",
-          f"{items(5)} && {shown('[data-message-contacts]')} && {shown('[data-message-action-request]')} && {REACTIONS}",
+          f"{items(5)} && {shown('[data-message-contacts]')} && {shown('[data-message-action-request]')} && {REACTIONS}"
+          f" && {NOTHING_OLDER}",
           act=WRITE_JS),
     State("default-invitation", "location=default&invitation=Hi%21%20Ask%20us%20anything.",
           f"{shown('[data-invitation]')} && {WAITING}"),
