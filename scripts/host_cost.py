@@ -28,8 +28,6 @@ import argparse
 import json
 import os
 import platform
-import re
-import signal
 import statistics
 import subprocess
 import sys
@@ -46,6 +44,8 @@ from selenium.common.exceptions import JavascriptException, NoSuchFrameException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.support.ui import WebDriverWait
+
+from local_server import read_widget_url, stop_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -196,26 +196,6 @@ class Widget:
 
     def stop(self):
         stop_server(self.process)
-
-
-def read_widget_url(process: subprocess.Popen) -> str | None:
-    """The URL a `webim-widget serve` prints on its `Webim widget:` line, read from its stdout (a text pipe), which is
-    kept drained from then on; None if the process ends first."""
-    for line in process.stdout:
-        if match := re.match(r"^Webim widget:\s+(http://\S+)", line):
-            threading.Thread(target=process.stdout.read, daemon=True).start()  # keeps the pipe drained
-            return match.group(1)
-    return None
-
-
-def stop_server(process: subprocess.Popen) -> None:
-    """Stops a server by its PID: SIGTERM, so that it drains, and SIGKILL if it has not stopped within 20 s."""
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def export(ref: str, into: Path) -> Path:

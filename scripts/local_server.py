@@ -1,6 +1,7 @@
 """The real `webim-widget serve` on free ports and a headless Chromium beside it, for the scripts that drive the page
-(screenshots.py, snapshots.py). The server serves Public/, Templates/ and Scenarios/ from the repository it runs in;
-it is stopped by its own PID, never by name."""
+(screenshots.py, snapshots.py; host_cost.py and startup_paint.py read a server's URL and stop it with the functions
+here). The server serves Public/, Templates/ and Scenarios/ from the repository it runs in; it is stopped by its own
+PID, never by name."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 import signal
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,15 +31,30 @@ def start_server(data_dir: str) -> tuple[subprocess.Popen, str]:
         stderr=subprocess.DEVNULL,
         text=True,
     )
+    url = read_widget_url(process)
+    if url is None:
+        raise SystemExit("the server exited before printing its URL")
+    return process, url.rstrip("/")
+
+
+def read_widget_url(process: subprocess.Popen) -> str | None:
+    """The URL a `webim-widget serve` prints on its `Webim widget:` line, read from its stdout (a text pipe), which is
+    kept drained from then on; None if the process ends first."""
     for line in process.stdout:
         if match := re.match(r"^Webim widget:\s+(http://\S+)", line):
-            return process, match.group(1).rstrip("/")
-    raise SystemExit("the server exited before printing its URL")
+            threading.Thread(target=process.stdout.read, daemon=True).start()  # keeps the pipe drained
+            return match.group(1)
+    return None
 
 
 def stop_server(process: subprocess.Popen) -> None:
+    """Stops a server by its PID: SIGTERM, so that it drains, and SIGKILL if it has not stopped within 20 s."""
     process.send_signal(signal.SIGTERM)
-    process.wait(timeout=20)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 @contextlib.contextmanager

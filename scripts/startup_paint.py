@@ -41,7 +41,8 @@ from pathlib import Path
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from host_cost import make_driver, read_widget_url, stop_server, summary, watch_usable
+from host_cost import make_driver, summary, watch_usable
+from local_server import read_widget_url, stop_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
