@@ -18,8 +18,9 @@ import WebimWire
             try await replay.run { try $0.autocomplete(text: "how do", completionHandler: replay.recorder) }
             #expect(await replay.recorder.next() == "success [How do I track my order?, How do I return an item?]")
             #expect(replay.transport.posts() == [HintsPost(url: Self.endpoint, text: "how do")])
-            // The async form; the endpoint was read once for the location, and is not read again (the session's
-            // own start reads the config too, so the count is compared, not fixed).
+            // The async form; the endpoint was read once for the location, and is not read again. The session's
+            // own start reads the config too, before its init, so the count is taken once the init was asked.
+            #expect(await replay.transport.initRequests.next() == "init")
             let reads = replay.transport.configReads()
             #expect(
                 try await replay.stream.autocomplete(text: "return")
@@ -169,11 +170,14 @@ private final class HintsTransport: WireTransport {
 
     /// How often the location config was read.
     func configReads() -> Int { configs.withLock { $0 } }
+    /// "init" for each init request: the session's start has read its config by then.
+    let initRequests = CallLog()
 
     func exchange(_ request: WireRequest, timeout: Duration) async throws -> WireReply {
         let path = request.pathAndQuery.split(separator: "?").first.map(String.init) ?? ""
         switch path {
         case WireEndpoint.initialization:
+            initRequests.record("init")
             return Self.reply(
                 #"{"revision":1,"fullUpdate":{"pageId":"p1","authToken":"t1","visitSessionId":"s1","visitor":{"id":"v1"},"#
                     + #""state":"chat","onlineStatus":"online","chat":null,"hintsEnabled":true}}"#

@@ -44,8 +44,9 @@ import Testing
                 outcomes += 1
                 if outcomes == 101 { break }
             }
-            #expect(commits.withLock { $0 } == [1, 100])
+            // A write's `done` comes before its commit is counted; a read on the queue waits for the count.
             #expect(try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM note") } == 100)
+            #expect(commits.withLock { $0 } == [1, 100])
         }
     }
 
@@ -77,6 +78,8 @@ import Testing
                 let outcome = await outcomes.next()
                 #expect((try outcome?.get()) != nil)
             }
+            // A write's `done` comes before its commit is counted; a read on the queue waits for the count.
+            #expect(try await notes() == ["first", "second"])
             #expect(commits.withLock { $0 } == [2])
 
             group.submit(copy("third"))
@@ -85,8 +88,8 @@ import Testing
             try group.write { db in try db.execute(sql: "INSERT INTO note VALUES ('outbox')") }
             let third = await outcomes.next()
             #expect((try third?.get()) != nil)
-            #expect(commits.withLock { $0 } == [2, 2])
             #expect(try await notes() == ["first", "second", "third", "outbox"])
+            #expect(commits.withLock { $0 } == [2, 2])
         }
     }
 

@@ -19,17 +19,20 @@ import Testing
             ids.append(Int(added.id ?? "") ?? -1)
             first.close()
             // Events the operator's answer produces while no stream is open.
-            _ = try await client.post("/api/tabs/\(tab)/messages", #"{"text":"Two","clientId":"resume-002"}"#)
+            let second = try await client.post("/api/tabs/\(tab)/messages", #"{"text":"Two","clientId":"resume-002"}"#)
+            #expect(second.status == 202, "the second message: \(second.status) \(second.text)")
             let resumed = try await client.events(tab, query: "?after=\(ids[0])")
             var sawSecondReply = false
+            var seen: [String] = []
             while !sawSecondReply, let event = await resumed.next() {
                 #expect(event.name != "snapshot")
                 ids.append(Int(event.id ?? "") ?? -1)
+                seen.append("\(event.name) \(event.message?["type"] ?? "") \(event.message?["text"] ?? "")")
                 sawSecondReply =
                     event.message?["type"] as? String == "operator"
                     && (event.message?["text"] as? String)?.contains("Two") == true
             }
-            #expect(sawSecondReply)
+            #expect(sawSecondReply, "the resumed stream's events: \(seen)")
             #expect(ids == Array(ids[0]..<(ids[0] + ids.count)), "ids \(ids) have a gap or a duplicate")
             resumed.close()
             let tooOld = try await client.events(tab, headers: ["Last-Event-ID": "999999"])
