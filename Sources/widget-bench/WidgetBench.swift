@@ -8,9 +8,8 @@ struct WidgetBench: AsyncParsableCommand {
         abstract: "Measures the widget server, the client core and the embedded service on loopback.",
         subcommands: [
             AllBenchmarks.self, ChurnBenchmark.self, ClusterBenchmark.self, DeliveryBenchmark.self,
-            FanoutBenchmark.self, FaultsBenchmark.self, HistoryBenchmark.self, ReturningBenchmark.self,
-            StartupBenchmark.self,
-            StorageBenchmark.self,
+            FanoutBenchmark.self, FaultsBenchmark.self, HistoryBenchmark.self, RelayCommand.self,
+            RelayFloorBenchmark.self, ReturningBenchmark.self, StartupBenchmark.self, StorageBenchmark.self,
         ],
         defaultSubcommand: AllBenchmarks.self
     )
