@@ -72,7 +72,7 @@ final class PollUpstream: Sendable {
         await withCheckedContinuation { continuation in
             let isReady = mailboxes.withLock { mailboxes in
                 if mailboxes[index, default: Mailbox()].lines.count > since { return true }
-                mailboxes[index]?.waiting.append(continuation)
+                mailboxes[index, default: Mailbox()].waiting.append(continuation)
                 return false
             }
             if isReady { continuation.resume() }
