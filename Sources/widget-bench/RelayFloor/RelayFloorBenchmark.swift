@@ -21,6 +21,9 @@ struct RelayFloorBenchmark: AsyncParsableCommand {
     @Option(help: "Messages per tab for the throughput figure, all sent at once (default: 3,000 for one tab, else 5).")
     var burst: Int?
 
+    @Option(help: "Messages a second at most in the throughput figure (default: as fast as they come).")
+    var rate: Int?
+
     func run() async throws {
         var rows = [
             "| relay floor (AsyncHTTPClient long poll → Hummingbird stream, nothing else) | tabs | value |",
@@ -29,7 +32,7 @@ struct RelayFloorBenchmark: AsyncParsableCommand {
         for count in tabs {
             let http = BenchHTTP(maxConnections: count * 2 + 256)
             let figures = try await withTemporaryDirectory { directory in
-                let target = RelayFloorTarget(http: http)
+                let target = RelayFloorTarget(http: http, rate: rate)
                 try await target.start(directory: directory)
                 defer { target.stop() }
                 return try await FanoutRun(target: target, http: http).measure(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 
 /// The relay floor as a fan-out target: `PollUpstream` in this process plays the chat service, and a `relay` child
@@ -12,8 +13,16 @@ final class RelayFloorTarget: FanoutTarget, @unchecked Sendable {
     private let upstream = PollUpstream()
     private var relay: ChildServer?
     private var relayURL = ""
+    /// Each message's turn, when the messages are paced (`rate`): the chat service delivers about a thousand a
+    /// second, and a relay fed faster shares more of each poll's answers between messages.
+    private let nextTurn = Mutex(ContinuousClock.now)
+    private let interval: Duration?
 
-    init(http: BenchHTTP) { self.http = http }
+    /// `rate`: messages a second at most, for all streams together; nil for as fast as they come.
+    init(http: BenchHTTP, rate: Int? = nil) {
+        self.http = http
+        interval = rate.map { .seconds(1) / max($0, 1) }
+    }
 
     /// Starts the upstream, then the relay on a free port, logging into `directory`.
     func start(directory: URL) async throws {
@@ -38,7 +47,17 @@ final class RelayFloorTarget: FanoutTarget, @unchecked Sendable {
 
     func prepare(count: Int) async throws -> [String] { (0..<count).map { "\(relayURL)/streams/\($0)" } }
 
-    func publish(to index: Int, text: String) async throws { upstream.publish(to: index, text: text) }
+    func publish(to index: Int, text: String) async throws {
+        if let interval {
+            let turn = nextTurn.withLock { next in
+                next = max(next, .now)
+                defer { next += interval }
+                return next
+            }
+            try await Task.sleep(until: turn)
+        }
+        upstream.publish(to: index, text: text)
+    }
 
     func serverCPUTime() -> Duration? { relay?.pid.flatMap(ProcessCPU.time(of:)) }
 
