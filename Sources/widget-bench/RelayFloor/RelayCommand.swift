@@ -23,6 +23,9 @@ struct RelayCommand: AsyncParsableCommand {
     @Option(help: "The loopback port to serve the streams on.")
     var port: Int
 
+    @Flag(help: "Channel handlers and callbacks on event loops (`EventLoopRelay`) instead of Hummingbird and tasks.")
+    var onEventLoops = false
+
     func run() async throws {
         var configuration = HTTPClient.Configuration()
         // One connection per stream's long poll, as the widget server's core keeps one per tab.
@@ -31,6 +34,10 @@ struct RelayCommand: AsyncParsableCommand {
             concurrentHTTP1ConnectionsPerHostSoftLimit: 20_000
         )
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        if onEventLoops {
+            try await EventLoopRelay.run(upstream: upstream, port: port, client: client)
+            return
+        }
         let router = Router()
         router.get("/healthz") { _, _ in HTTPResponse.Status.ok }
         router.get("/streams/{index}") { request, context -> Response in

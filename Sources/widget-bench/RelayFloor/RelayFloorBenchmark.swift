@@ -24,15 +24,19 @@ struct RelayFloorBenchmark: AsyncParsableCommand {
     @Option(help: "Messages a second at most in the throughput figure (default: as fast as they come).")
     var rate: Int?
 
+    @Flag(help: "The relay's event loops alone: channel handlers and callbacks, no Hummingbird, no task, no queue.")
+    var onEventLoops = false
+
     func run() async throws {
-        var rows = [
-            "| relay floor (AsyncHTTPClient long poll → Hummingbird stream, nothing else) | tabs | value |",
-            "|---|---|---|",
-        ]
+        let shape =
+            onEventLoops
+            ? "AsyncHTTPClient long poll → NIO stream, callbacks on one event loop, nothing else"
+            : "AsyncHTTPClient long poll → Hummingbird stream, nothing else"
+        var rows = ["| relay floor (\(shape)) | tabs | value |", "|---|---|---|"]
         for count in tabs {
             let http = BenchHTTP(maxConnections: count * 2 + 256)
             let figures = try await withTemporaryDirectory { directory in
-                let target = RelayFloorTarget(http: http, rate: rate)
+                let target = RelayFloorTarget(http: http, rate: rate, onEventLoops: onEventLoops)
                 try await target.start(directory: directory)
                 defer { target.stop() }
                 return try await FanoutRun(target: target, http: http).measure(

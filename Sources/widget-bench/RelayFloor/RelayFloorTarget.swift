@@ -8,7 +8,7 @@ import TestSupport
 /// server's work.
 final class RelayFloorTarget: FanoutTarget, @unchecked Sendable {
     // @unchecked: `relay` and `relayURL` are set once in `start`, before any other call.
-    let name = "relay floor"
+    let name: String
     private let http: BenchHTTP
     private let upstream = PollUpstream()
     private var relay: ChildServer?
@@ -18,9 +18,14 @@ final class RelayFloorTarget: FanoutTarget, @unchecked Sendable {
     private let nextTurn = Mutex(ContinuousClock.now)
     private let interval: Duration?
 
-    /// `rate`: messages a second at most, for all streams together; nil for as fast as they come.
-    init(http: BenchHTTP, rate: Int? = nil) {
+    private let onEventLoops: Bool
+
+    /// `rate`: messages a second at most, for all streams together; nil for as fast as they come. `onEventLoops`:
+    /// the relay's `EventLoopRelay` instead of Hummingbird and tasks.
+    init(http: BenchHTTP, rate: Int? = nil, onEventLoops: Bool = false) {
         self.http = http
+        self.onEventLoops = onEventLoops
+        name = onEventLoops ? "relay floor on event loops" : "relay floor"
         interval = rate.map { .seconds(1) / max($0, 1) }
     }
 
@@ -32,7 +37,8 @@ final class RelayFloorTarget: FanoutTarget, @unchecked Sendable {
         let relay = ChildServer(
             name: "relay",
             binary: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-            arguments: ["relay", "--upstream", upstreamURL, "--port", String(port)],
+            arguments: ["relay", "--upstream", upstreamURL, "--port", String(port)]
+                + (onEventLoops ? ["--on-event-loops"] : []),
             readyURL: relayURL + "/healthz",
             logDirectory: directory
         )
