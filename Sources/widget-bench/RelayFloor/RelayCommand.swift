@@ -33,11 +33,11 @@ struct RelayCommand: AsyncParsableCommand {
             idleTimeout: .seconds(60),
             concurrentHTTP1ConnectionsPerHostSoftLimit: 20_000
         )
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         if onEventLoops {
-            try await EventLoopRelay.run(upstream: upstream, port: port, client: client)
+            try await EventLoopRelay.run(upstream: upstream, port: port, configuration: configuration)
             return
         }
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let router = Router()
         router.get("/healthz") { _, _ in HTTPResponse.Status.ok }
         router.get("/streams/{index}") { request, context -> Response in
