@@ -105,14 +105,9 @@ enum EventLoopRelay {
         }
 
         private func relay(_ body: ByteBuffer) {
-            var frames = ByteBuffer()
-            for line in body.readableBytesView.split(separator: UInt8(ascii: "\n")) {
-                frames.writeString("event: message.added\ndata: ")
-                frames.writeBytes(line)
-                frames.writeString("\n\n")
-                since += 1
-            }
-            guard frames.readableBytes > 0 else { return }
+            let (frames, count) = RelayFrames.events(in: body)
+            since += count
+            guard count > 0 else { return }
             channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(frames)), promise: nil)
         }
     }

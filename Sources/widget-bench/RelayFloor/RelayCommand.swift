@@ -92,14 +92,9 @@ struct RelayCommand: AsyncParsableCommand {
                 task.cancel()
             }
             guard let body = answer?.body else { continue }
-            var frames = ByteBuffer()
-            for line in body.readableBytesView.split(separator: UInt8(ascii: "\n")) {
-                frames.writeString("event: message.added\ndata: ")
-                frames.writeBytes(line)
-                frames.writeString("\n\n")
-                since += 1
-            }
-            if frames.readableBytes > 0 { sink.yield(frames) }
+            let (frames, count) = RelayFrames.events(in: body)
+            since += count
+            if count > 0 { sink.yield(frames) }
         }
     }
 }
