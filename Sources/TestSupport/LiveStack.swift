@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPAPI
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -64,8 +65,8 @@ public struct LiveStack: Sendable {
             consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
         )
         adjust(&configuration)
-        let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {
-            portSink.yield($0)
+        let (service, transport) = try await awaitBlockingWork { [configuration] in
+            try makeEmbeddedService(configuration: configuration, logger: logger) { portSink.yield($0) }
         }
         return try await withRunning([service], logger: logger) {
             var iterator = ports.makeAsyncIterator()

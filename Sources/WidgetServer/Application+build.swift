@@ -18,7 +18,10 @@ public func makeWidgetApplication(
     let configuration = fittedToDescriptors(requested, logger: logger)
     let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
     let registry = TabRegistry()
-    let storage = try TabStorage(dataDirectory: configuration.dataDirectory, metrics: registry.metrics.factory)
+    // Opening the history store syncs to disk: off the cooperative pool, which a test process shares with others.
+    let storage = try await awaitBlockingWork { [metrics = registry.metrics.factory] in
+        try TabStorage(dataDirectory: configuration.dataDirectory, metrics: metrics)
+    }
     let folderBudget = DataFolderBudget(
         directory: configuration.dataDirectory,
         budgetBytes: configuration.storageBudget
