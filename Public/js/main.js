@@ -285,6 +285,9 @@ async function startWidget(doc) {
   // Made before the session starts, so its link guard is in place before the first message can show a link.
   const kioskController = kioskModule && new kioskModule.Kiosk(doc, { strings, session, config, title: options.title || strings.t('title') });
 
+  // A floating launcher's chat starts closed, and is hidden from the start: the launcher draws its button only once
+  // its stylesheet has loaded, and an unread answer in the first snapshot must not count as read before then.
+  if (options.launcher === 'floating' && options.open !== true) doc.documentElement.dataset.chatHidden = '';
   if (options.launcher !== 'inline') void import('./launcher.js').then((m) => m.startLauncher(doc, options, strings));
   inspect?.startInspect(doc, { store, session });
   // The bridge to the site, and consent before the session when the site asks for it.

@@ -342,3 +342,24 @@ def test_a_preview_frame_starts_over_as_a_new_visitor_at_one_click(driver, wait,
         "return Object.keys(sessionStorage).filter((k) => !k.startsWith('webim-widget.chat.preview-0.')).sort()"
         ".map((k) => [k, JSON.parse(sessionStorage.getItem(k)).tabId])"
     ) == others, "another frame's visitor changed"
+
+
+def test_an_answer_that_came_while_away_stays_unread_however_late_the_launcher_draws(
+    page, driver, operator_api, widget_url
+):
+    visitor = start_manual_chat(page, operator_api, "Before I leave")
+    driver.get("about:blank")
+    operator_api.visitor(visitor, "/messages", {"text": "While you were away", "kind": "operator"})
+
+    # The launcher draws its button once its stylesheet has loaded; here that request is held until the end. The
+    # first snapshot already holds the answer, and the page must not count it read while the chat behind the closed
+    # panel cannot be seen.
+    driver.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": "*launcher.css*"}]})
+    try:
+        open_closed_panel(driver, widget_url.rstrip("/") + "/?location=manual&launcher=floating")
+        page.wait_text("operator", "While you were away")
+        hidden = driver.execute_script("return document.documentElement.hasAttribute('data-chat-hidden')")
+        assert hidden, "the chat behind the closed panel counted as seen before the launcher drew"
+        page.wait.until(lambda d: d.title.startswith("(1) "), f"the answer was counted read: {driver.title!r}")
+    finally:
+        driver.execute_cdp_cmd("Fetch.disable", {})

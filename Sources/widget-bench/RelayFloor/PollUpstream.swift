@@ -55,7 +55,8 @@ final class PollUpstream: Sendable {
 
     /// Adds a message for stream `index` and answers its held poll.
     func publish(to index: Int, text: String) {
-        // The shape of a message event's data, so that the fleet reads the text as it reads the widget server's.
+        // The shape of a message event's data, so that the fleet reads the text as it reads the widget server's. The
+        // texts are the benchmark's own (`latency-N`, `burst-N`): nothing in them needs escaping.
         let line = #"{"message":{"id":"\#(UUID().uuidString)","type":"operator","text":"\#(text)"}}"#
         let waiting = mailboxes.withLock { mailboxes in
             mailboxes[index, default: Mailbox()].lines.append(line)
