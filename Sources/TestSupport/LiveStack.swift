@@ -1,5 +1,4 @@
 public import Foundation
-import HTTPAPI
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -65,8 +64,8 @@ public struct LiveStack: Sendable {
             consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
         )
         adjust(&configuration)
-        let (service, transport) = try await awaitBlockingWork { [configuration] in
-            try makeEmbeddedService(configuration: configuration, logger: logger) { portSink.yield($0) }
+        let (service, transport) = try await makeEmbeddedService(configuration: configuration, logger: logger) {
+            portSink.yield($0)
         }
         return try await withRunning([service], logger: logger) {
             var iterator = ports.makeAsyncIterator()

@@ -12,8 +12,9 @@ public func makeServiceApplication(
     configuration: ServiceConfiguration,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) throws -> NamedService {
-    try makeEmbeddedService(configuration: configuration, logger: logger, onServerRunning: onServerRunning).application
+) async throws -> NamedService {
+    try await makeEmbeddedService(configuration: configuration, logger: logger, onServerRunning: onServerRunning)
+        .application
 }
 
 /// The service as above, plus a transport through which client cores in this process reach its routes
@@ -22,6 +23,18 @@ public func makeEmbeddedService(
     configuration: ServiceConfiguration,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> (application: NamedService, transport: InProcessTransport) {
+    // Opening the database syncs to disk and the scenarios are decoded: off the cooperative pool, which a process
+    // running several servers (the tests) shares between them.
+    try await awaitBlockingWork {
+        try buildEmbeddedService(configuration: configuration, logger: logger, onServerRunning: onServerRunning)
+    }
+}
+
+private func buildEmbeddedService(
+    configuration: ServiceConfiguration,
+    logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void
 ) throws -> (application: NamedService, transport: InProcessTransport) {
     let parts = try ServiceParts(configuration: configuration, logger: logger)
     let database = parts.engine.database

@@ -259,7 +259,7 @@ struct ServeCommand: AsyncParsableCommand {
                 token: configuration.consoleToken ?? "",
                 tokenFile: configuration.consoleTokenFile
             )
-            let (service, transport) = try makeEmbeddedService(configuration: configuration, logger: logger) {
+            let (service, transport) = try await makeEmbeddedService(configuration: configuration, logger: logger) {
                 [accountURL = launcher.accountURL, serviceHost] boundPort in
                 await accountURL.fulfil("http://\(Self.urlHost(serviceHost)):\(boundPort)")
             }

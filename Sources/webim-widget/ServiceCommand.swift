@@ -54,7 +54,7 @@ struct ServiceCommand: AsyncParsableCommand {
             token: configuration.consoleToken ?? "",
             tokenFile: configuration.consoleTokenFile
         )
-        let application = try makeServiceApplication(configuration: configuration, logger: logger) {
+        let application = try await makeServiceApplication(configuration: configuration, logger: logger) {
             [host] boundPort in
             let base = "http://\(ServeCommand.urlHost(host)):\(boundPort)"
             // Unbuffered, so that scripts and tests reading a pipe see the URLs at once.
