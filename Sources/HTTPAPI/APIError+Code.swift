@@ -44,6 +44,8 @@ extension APIError {
         case rateLimited = "rate_limited"
         /// As many tabs are open as the server keeps (`Retry-After`).
         case tooManyTabs = "too_many_tabs"
+        /// One client address holds as many tabs open as one address may (`Retry-After`).
+        case tooManyTabsForClient = "too_many_tabs_for_client"
         /// The server is draining before it stops: new tabs go to another server (`Retry-After`).
         case draining = "draining"
         /// No open tab has this id.

@@ -31,7 +31,7 @@ extension APIError.Code {
         case .bodyTooLarge, .textTooLong, .fileTooLarge: .contentTooLarge
         case .unsupportedMediaType, .notMultipart, .fileTypeNotAllowed: .unsupportedMediaType
         case .rangeNotSatisfiable: .rangeNotSatisfiable
-        case .rateLimited: .tooManyRequests
+        case .rateLimited, .tooManyTabsForClient: .tooManyRequests
         case .internalError, .templateMissing, .previewConfigMissing, .previewConfigInvalid: .internalServerError
         case .fileUnavailable, .hintsUnanswered, .statesUnavailable: .badGateway
         case .tooManyTabs, .draining, .sessionFailed, .storageUnavailable: .serviceUnavailable

@@ -4,6 +4,9 @@ extension WidgetConfiguration {
     public enum Defaults {
         /// `--max-tabs`.
         public static let maxTabs = 10_000
+        /// `--max-tabs-per-client`: a person with a few browser tabs and a family or small office behind one address
+        /// stay well within it; one script cannot take the server's `maxTabs` alone.
+        public static let maxTabsPerClient = 100
         /// `--tab-data-budget-mb`, in bytes.
         public static let tabDataBudget: Int64 = 1 << 30
         /// `--streams-per-tab`.

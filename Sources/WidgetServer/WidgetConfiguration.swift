@@ -17,6 +17,9 @@ public struct WidgetConfiguration: Sendable {
     public var originPolicy: OriginPolicy
     /// The most tabs open at once; a page asking for another gets 503 with `Retry-After`.
     public var maxTabs: Int
+    /// The most tabs one client address (an IPv6 /64; behind `trustedProxies`, the address they forward) may hold
+    /// open at once; another is 429 `too_many_tabs_for_client`. Nil: no cap (benchmarks).
+    public var maxTabsPerClient: Int? = Defaults.maxTabsPerClient
     /// The most bytes the kept data of closed tabs may take; beyond it the oldest are deleted first.
     public var tabDataBudget: Int64
     /// The most bytes the whole data folder (tab folders and the history store) may hold; past it, new messages and

@@ -46,6 +46,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The most tabs open at once; a page asking for another gets 503 with Retry-After.")
     var maxTabs = WidgetConfiguration.Defaults.maxTabs
 
+    @Option(
+        help: """
+            The most tabs one client address (an IPv6 /64; behind --trusted-proxies, the address they forward) may \
+            hold open; another gets 429 too_many_tabs_for_client. 0: no cap.
+            """
+    )
+    var maxTabsPerClient = WidgetConfiguration.Defaults.maxTabsPerClient
+
     @Option(help: "Megabytes the kept data of closed tabs may take; beyond it the oldest is deleted first.")
     var tabDataBudgetMb = Int(WidgetConfiguration.Defaults.tabDataBudget >> 20)
 
@@ -92,7 +100,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A JSON file of widget configurations for /preview; it is re-read when it changes.")
     var previewConfig: String?
 
-    @Flag(help: "Turn off the per-tab request limits (for benchmarks that open thousands of tabs at once).")
+    @Flag(
+        help: """
+            Turn off the per-tab request limits and the cap on tabs per client (for benchmarks that open thousands \
+            of tabs at once).
+            """
+    )
     var noRateLimits = false
 
     @Flag(help: "Tab sessions reach the embedded service over loopback HTTP, as they would a real account.")
@@ -170,6 +183,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxTabs >= 1, tabDataBudgetMb >= 1, tabIdleTimeout >= 1 else {
             throw ValidationError("--max-tabs, --tab-data-budget-mb and --tab-idle-timeout are at least 1.")
         }
+        guard maxTabsPerClient >= 0 else { throw ValidationError("--max-tabs-per-client is 0 (no cap) or more.") }
         guard (1...3).contains(streamsPerTab) else {
             throw ValidationError("--streams-per-tab is 1, 2 or 3.")
         }
@@ -237,6 +251,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         launcher.drainTimeout = .seconds(drainTimeout)
         launcher.streamsPerTab = streamsPerTab
+        launcher.maxTabsPerClient = maxTabsPerClient == 0 ? nil : maxTabsPerClient
         launcher.connectionLimits = connections.limits()
         let budgets = budgetOptions.budgets(kiosk: kiosk)
         launcher.storageBudget = budgets.folderBytes

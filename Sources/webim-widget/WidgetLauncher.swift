@@ -41,6 +41,8 @@ struct WidgetLauncher: TypeNamedService {
     var drainTimeout = WidgetConfiguration.Defaults.drainTimeout
     /// `--streams-per-tab`.
     var streamsPerTab = WidgetConfiguration.Defaults.streamsPerTab
+    /// `--max-tabs-per-client`; nil: no cap.
+    var maxTabsPerClient: Int? = WidgetConfiguration.Defaults.maxTabsPerClient
     /// `--header-timeout`, `--connection-idle-timeout`, `--max-connections-per-client`.
     var connectionLimits = ConnectionLimits()
     /// `--storage-budget-mb`, or the default of a kiosk or a site.
@@ -77,7 +79,11 @@ struct WidgetLauncher: TypeNamedService {
         configuration.connectionLimits = connectionLimits
         configuration.storageBudget = storageBudget
         configuration.tabDataRetention = tabDataRetention
-        if !rateLimited { (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil) }
+        configuration.maxTabsPerClient = maxTabsPerClient
+        if !rateLimited {
+            (configuration.tabActionRate, configuration.tabCreationRate) = (nil, nil)
+            configuration.maxTabsPerClient = nil
+        }
         let app = try await makeWidgetApplication(configuration: configuration, logger: logger) {
             [console] boundPort in
             var lines = "Webim widget:      http://\(ServeCommand.urlHost(host)):\(boundPort)/\n"

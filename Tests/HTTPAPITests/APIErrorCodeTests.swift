@@ -14,7 +14,8 @@ import Testing
         // The operator console.
         ("unauthorized", 401), ("bad_input", 400), ("conflict", 409),
         // The widget: limits and tabs.
-        ("rate_limited", 429), ("too_many_tabs", 503), ("draining", 503), ("unknown_tab", 404),
+        ("rate_limited", 429), ("too_many_tabs", 503), ("too_many_tabs_for_client", 429), ("draining", 503),
+        ("unknown_tab", 404),
         ("session_ended", 409), ("session_failed", 503), ("history_busy", 409), ("storage_unavailable", 503),
         ("visitor_budget_exceeded", 507), ("storage_budget_exceeded", 507),
         ("invalid_location", 400), ("invalid_locale", 400), ("invalid_visitor_fields", 400),

@@ -121,8 +121,9 @@ import Testing
                 #expect(
                     try DeltaRecord.fetchAll(db).map(\.item).sorted() == ["a", "b", "old"]
                 )
-                try HotQueries.setRevision(db, visitorID: "v1", to: 8)
+                try HotQueries.setRevision(db, visitorID: "v1", to: 8, storedBytes: 1_234)
                 #expect(try VisitorRecord.fetchOne(db, key: "v1")?.revision == 8)
+                #expect(try VisitorRecord.fetchOne(db, key: "v1")?.storedBytes == 1_234)
             }
         }
     }

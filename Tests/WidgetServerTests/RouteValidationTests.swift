@@ -54,6 +54,16 @@ import Testing
             code: "invalid_field",
             field: "data"
         ),
+        // The chat service's bound on `data` (4 KB), refused before anything is queued.
+        Case(
+            method: .POST,
+            path: "/messages",
+            body:
+                "{\"text\":\"hi\",\"clientId\":\"page-0003\",\"data\":{\"d\":\"\(String(repeating: "d", count: 4_100))\"}}",
+            status: 400,
+            code: "invalid_field",
+            field: "data"
+        ),
         Case(
             method: .POST,
             path: "/messages",

@@ -66,13 +66,14 @@ struct SessionSettings: Sendable {
         try? FileManager.default.removeItem(at: storageDirectory)
     }
 
-    /// The provided visitor id of `visitorFieldsJSON` (PROTOCOL.md §2.7: `fields.id` or a top-level `id`).
+    /// The provided visitor id of `visitorFieldsJSON` (PROTOCOL.md §2.7), by the rule the service checks the hash
+    /// by: `fields.id` when there are fields, the top-level `id` only in the older form without them.
     var providedVisitorID: String? {
         guard let json = visitorFieldsJSON,
             let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         else { return nil }
-        let fields = object["fields"] as? [String: Any]
-        return (fields?["id"] ?? object["id"]).map { "\($0)" }
+        if let fields = object["fields"] { return (fields as? [String: Any])?["id"].map { "\($0)" } }
+        return object["id"].map { "\($0)" }
     }
 }
 

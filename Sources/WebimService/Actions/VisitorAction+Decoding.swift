@@ -62,7 +62,9 @@ extension VisitorAction {
             isFile: form[WireParameter.kind] == MessageItem.Kind.fileFromVisitor.rawValue,
             quote: form[WireParameter.quote],
             data: form.lenient(WireParameter.data) { text in
-                guard case .object = try? JSONValue(parsing: Data(text.utf8)) else { return nil }
+                guard text.utf8.count <= MessageLimits.maximumDataBytes,
+                    case .object = try? JSONValue(parsing: Data(text.utf8))
+                else { return nil }
                 return text
             },
             isHintQuestion: form.bool(WireParameter.hintQuestion) == true
@@ -80,7 +82,9 @@ extension VisitorAction {
     private static func typing(_ form: ActionParameters) -> Typing {
         Typing(
             typing: form.bool(WireParameter.typing) ?? false,
-            draft: form.bool(WireParameter.deleteDraft) == true ? nil : form[WireParameter.messageDraft]
+            // A draft is at most a message: the rest of a longer one is nothing the operator could be sent.
+            draft: form.bool(WireParameter.deleteDraft) == true
+                ? nil : form[WireParameter.messageDraft].map { String($0.prefix(MessageLimits.maximumTextLength)) }
         )
     }
 
@@ -173,9 +177,10 @@ extension VisitorAction {
         return RecordedForm(fields: fields)
     }
 
-    /// The push token; `none` clears it.
+    /// The push token; `none` clears it. APNs and FCM tokens are a few hundred characters at most.
     private static func pushToken(_ form: ActionParameters) throws -> String? {
         let token = try form.required(WireParameter.pushToken)
+        guard token.utf8.count <= 4_096 else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         return token == "none" ? nil : token
     }
 }

@@ -53,8 +53,9 @@ struct VisitorActions: Sendable {
         case .setPushToken(let token): try await details.setPushToken(visitor: visitor, token)
         case .chatContactsResponse(let fields): try await details.giveContacts(visitor: visitor, fields)
         case .chatActionRequest(let form):
-            try await details.record(visitor: visitor, action: action.wireAction, form: form)
-            triggers.send(visitor, .actionAccepted)
+            if try await details.acceptActionRequest(visitor: visitor, form: form) {
+                triggers.send(visitor, .actionAccepted)
+            }
         case .geoResponse(_, let form), .widgetUpdate(let form), .fileUploadProgress(let form):
             try await details.record(visitor: visitor, action: action.wireAction, form: form)
         case .chatOfflineMessage(let message): try await offline.receive(visitor: visitor, message)

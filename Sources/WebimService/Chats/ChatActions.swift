@@ -16,11 +16,18 @@ struct ChatActions: Sendable {
         if let departmentKey, !location.departments.contains(where: { $0.key == departmentKey }) {
             throw ProtocolFailure(WireError.wrongArgumentValue)
         }
+        if let firstQuestion = start.firstQuestion {
+            // The first question is a message: held to what a message is.
+            guard firstQuestion.count <= location.maxMessageLength else {
+                throw ProtocolFailure(WireError.maxMessageLengthExceeded)
+            }
+            guard MessageLimits.hasNoNUL(firstQuestion) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
+        }
         let online = OnlineStatusValue.isOnline(try await database.onlineStatus(location: location.name))
         let offline = !online && !start.forceOnline
         let outcome = try await changes.commit(visitorID: visitor.id) {
             change -> (started: Bool, message: MessageRecord?) in
-            if let fields = start.visitorFields { change.visitor.merge(fields: fields) }
+            if let fields = start.visitorFields { try change.visitor.merge(fields: fields) }
             let started = try change.openChatIfNeeded(
                 clientSideID: start.clientSideID,
                 departmentKey: departmentKey,
@@ -59,10 +66,14 @@ struct ChatActions: Sendable {
         let status = try await database.onlineStatus(location: visitor.location)
         let hasDepartments = !library.location(visitor.location).departments.isEmpty
         let resting = visitor.restingState(onlineStatus: status, hasDepartments: hasDepartments)
-        try await changes.commit(visitorID: visitorID) { change in
+        // Charged, never refused: a visitor at their budget can still end the chat their charged start opened.
+        try await changes.commit(visitorID: visitorID, admission: .chargedAlways) { change in
             guard var chat = try change.openChat() else { return }
             chat.state = state
             chat.operatorTyping = false
+            // A closed chat keeps no draft: each chat's row would otherwise hold the last one for good.
+            chat.visitorTyping = false
+            chat.visitorDraft = nil
             chat.modificationTs = database.clock.now()
             try change.update(chat: chat)
             try change.append(.chatState, data: .string(state))
@@ -94,7 +105,7 @@ struct ChatActions: Sendable {
 
     /// `chat.clear_history`: deletes the visitor's history outside the open chat; HISTORY_REVISION tells the client.
     func clearHistory(visitor: VisitorRecord) async throws {
-        try await changes.commit(visitorID: visitor.id) { change in
+        try await changes.commit(visitorID: visitor.id, admission: .chargedAlways) { change in
             _ = try change.clearHistory(keepingChatID: try change.openChat()?.id)
         }
     }

@@ -10,7 +10,7 @@ struct ChatEngine: Sendable {
     /// The visitor's and the folder's byte budgets, which every stored upload and message passes.
     let storage: StorageGuard
     let events: ConsoleEventHub
-    /// How every part changes a visitor; scenario fixtures change them through it too.
+    /// How every part changes a visitor, the visitor's side (scenario fixtures use `operatorSide`).
     let changes: VisitorChanges
 
     // The protocol's.
@@ -40,7 +40,14 @@ struct ChatEngine: Sendable {
         maximumDownloadLinkLifetime: Duration
     ) {
         let broadcaster = RevisionBroadcaster()
-        let changes = VisitorChanges(database: database, library: library, broadcaster: broadcaster, events: events)
+        let changes = VisitorChanges(
+            database: database,
+            library: library,
+            broadcaster: broadcaster,
+            events: events,
+            storage: storage
+        )
+        let operatorChanges = changes.operatorSide
         let triggers = ScenarioTriggers(sink: triggers)
         let chats = ChatActions(database: database, library: library, changes: changes, triggers: triggers)
         self.database = database
@@ -61,7 +68,7 @@ struct ChatEngine: Sendable {
         actions = VisitorActions(
             database: database,
             chats: chats,
-            messages: MessageActions(library: library, storage: storage, changes: changes, triggers: triggers),
+            messages: MessageActions(library: library, changes: changes, triggers: triggers),
             feedback: FeedbackActions(library: library, changes: changes, triggers: triggers),
             surveys: SurveyActions(library: library, changes: changes, triggers: triggers),
             details: VisitorDetails(changes: changes),
@@ -78,10 +85,10 @@ struct ChatEngine: Sendable {
             maximumDownloadLinkLifetime: maximumDownloadLinkLifetime
         )
         self.chats = chats
-        operators = OperatorActions(database: database, library: library, changes: changes)
-        operatorMessages = OperatorMessages(files: files, changes: changes)
-        operatorEdits = OperatorEdits(changes: changes)
-        locations = LocationStatus(database: database, changes: changes)
-        controls = VisitorControls(database: database, changes: changes)
+        operators = OperatorActions(database: database, library: library, changes: operatorChanges)
+        operatorMessages = OperatorMessages(files: files, changes: operatorChanges)
+        operatorEdits = OperatorEdits(changes: operatorChanges)
+        locations = LocationStatus(database: database, changes: operatorChanges)
+        controls = VisitorControls(database: database, changes: operatorChanges)
     }
 }

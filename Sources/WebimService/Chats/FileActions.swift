@@ -34,10 +34,9 @@ struct FileActions: Sendable {
                 }
                 triggers.send(visitor, .visitorFile(messageID: messageID, fileCount: 1))
             } else {
-                let budget = storage.budgets.visitorBytes
                 try await files.removingOnFailure(guid: stored.guid) {
                     try await changes.commit(visitorID: visitor.id) { change in
-                        try change.charge(stored.size, within: budget)
+                        change.charge(storedFile: stored)
                         try change.save(file: stored)
                     }
                 }
@@ -56,13 +55,12 @@ struct FileActions: Sendable {
         location: LocationDefinition
     ) async throws -> String {
         let limit = location.maxFilesPerChat
-        let budget = storage.budgets.visitorBytes
         return try await changes.commit(visitorID: visitorID) { change -> String in
             let (chatID, _) = try change.chatForVisitorMessage()
             guard try change.visitorFileCount(chatID: chatID) < limit else {
                 throw ProtocolFailure(WireError.maxFilesCountPerChatExceeded)
             }
-            try change.charge(stored.size, within: budget)
+            change.charge(storedFile: stored)
             var file = stored
             let message = try MessageRecord.file(
                 file,

@@ -5,7 +5,6 @@ import WebimWire
 /// read, and a keyboard's button pressed.
 struct MessageActions: Sendable {
     let library: ScenarioLibrary
-    let storage: StorageGuard
     let changes: VisitorChanges
     let triggers: ScenarioTriggers
 
@@ -22,9 +21,6 @@ struct MessageActions: Sendable {
             }
             guard MessageLimits.hasNoNUL(text) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         }
-        // A file message's text lists uploads already counted; an edit's new text is stored (and logged) anew.
-        let bytes = sent.isFile ? 0 : StorageGuard.bytes(of: text)
-        let storage = storage
         let data = try sent.data.value(refusing: WireError.wrongArgumentValue)
         let editingAllowed = location.flag(LocationConfigResponse.Key.visitorMessageEditing)
         let quotingAllowed = location.flag(LocationConfigResponse.Key.webAndMobileQuoting)
@@ -32,13 +28,11 @@ struct MessageActions: Sendable {
             if var existing = try change.message(clientSideID: sent.clientSideID) {
                 guard existing.text != text else { return .duplicate }
                 try Self.checkEditable(existing, change: change, editingAllowed: editingAllowed)
-                try storage.charge(bytes, to: &change)
                 existing.text = text
                 existing.edited = true
                 try change.replace(existing)
                 return .edited
             }
-            try storage.charge(bytes, to: &change)
             let whileKeyboardPending = try !sent.isFile && !change.pendingKeyboards().isEmpty
             let (chatID, started) = try change.chatForVisitorMessage()
             var message =
@@ -85,7 +79,7 @@ struct MessageActions: Sendable {
     /// `chat.delete_message`: the visitor deletes their own message (CHAT_MESSAGE del).
     func delete(visitor: VisitorRecord, clientSideID: String) async throws {
         let editingAllowed = library.location(visitor.location).flag(LocationConfigResponse.Key.visitorMessageEditing)
-        try await changes.commit(visitorID: visitor.id) { change in
+        try await changes.commit(visitorID: visitor.id, admission: .chargedAlways) { change in
             guard let message = try change.message(clientSideID: clientSideID), !message.deleted else {
                 throw ProtocolFailure(WireError.messageNotFound)
             }
@@ -138,7 +132,7 @@ struct MessageActions: Sendable {
 
     /// `chat.read_by_visitor`: CHAT_READ_BY_VISITOR true and UNREAD_BY_VISITOR zero.
     func read(visitor: VisitorRecord) async throws {
-        try await changes.commit(visitorID: visitor.id) { change in
+        try await changes.commit(visitorID: visitor.id, admission: .chargedAlways) { change in
             guard var chat = try change.currentChat(), chat.unreadByVisitorCount > 0 else { return }
             chat.unreadByVisitorCount = 0
             chat.unreadByVisitorSinceTs = nil

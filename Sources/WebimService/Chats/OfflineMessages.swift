@@ -21,10 +21,9 @@ struct OfflineMessages: Sendable {
         guard MessageLimits.hasNoNUL(text) else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         let fields = try offline.visitorFields.value(refusing: WireError.wrongArgumentValue)
         let clientSideID = offline.clientSideID ?? RandomID.hex()
-        let textBytes = StorageGuard.bytes(of: text)
         let upload = try offline.file.map { file in
             try files.storeUpload(file, visitorID: visitor.id, location: location) { size in
-                try storage.admit(textBytes + size, from: visitor)
+                try storage.admit(Int64(text.utf8.count) + size, from: visitor)
             }
         }
         let store = {
@@ -38,8 +37,8 @@ struct OfflineMessages: Sendable {
         if try await !files.removingOnFailure(guid: upload.guid, store) { files.remove(guid: upload.guid) }
     }
 
-    /// Stores the offline message and its file in one change, charging the visitor's budget for both; false when a
-    /// message with this client-side id was already stored (a retry).
+    /// Stores the offline message and its file in one change (the visitor's budget is charged for both as every
+    /// change is); false when a message with this client-side id was already stored (a retry).
     private func store(
         _ text: String,
         upload: FileRecord?,
@@ -47,13 +46,11 @@ struct OfflineMessages: Sendable {
         clientSideID: String,
         visitor: VisitorRecord
     ) async throws -> Bool {
-        let storage = storage
-        return try await changes.commit(visitorID: visitor.id) { change in
-            if let fields { change.visitor.merge(fields: fields) }
+        try await changes.commit(visitorID: visitor.id) { change in
             guard try change.message(clientSideID: clientSideID) == nil else { return false }
+            if let fields { try change.visitor.merge(fields: fields) }
             // The file's bytes are on disk already: the folder's budget was checked before they were written.
-            try change.charge(upload?.size ?? 0, within: storage.budgets.visitorBytes)
-            try storage.charge(StorageGuard.bytes(of: text), to: &change)
+            if let upload { change.charge(storedFile: upload) }
             let chatID = try Self.chatID(&change)
             if !text.isEmpty {
                 try change.add(

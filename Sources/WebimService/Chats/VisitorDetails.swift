@@ -7,9 +7,6 @@ import WebimWire
 struct VisitorDetails: Sendable {
     let changes: VisitorChanges
 
-    /// How often `chat.cont_resp` may change the visitor's e-mail.
-    static let maximumEmailChanges = 3
-
     /// `chat.set_prechat_fields`: stored.
     func setPrechatFields(visitor: VisitorRecord, _ fields: String) async throws {
         try await changes.commit(visitorID: visitor.id) { change in change.visitor.prechatFields = fields }
@@ -23,14 +20,7 @@ struct VisitorDetails: Sendable {
     /// `chat.cont_resp`: the visitor's contacts in answer to a contacts request; a `contacts` message.
     func giveContacts(visitor: VisitorRecord, _ fields: [String: String]) async throws {
         try await changes.commit(visitorID: visitor.id) { change in
-            let before = change.visitor.fieldValues["email"]
-            if let email = fields["email"], let before, email != before {
-                guard change.visitor.emailChanges < Self.maximumEmailChanges else {
-                    throw ProtocolFailure(WireError.emailChangedTooManyTimes)
-                }
-                change.visitor.emailChanges += 1
-            }
-            change.visitor.merge(fields: fields)
+            try change.visitor.merge(fields: fields)
             guard let chatID = try change.openChat()?.id else { return }
             let summary = fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
             var message = MessageRecord.fromVisitor(
@@ -43,6 +33,19 @@ struct VisitorDetails: Sendable {
             message.kind = MessageItem.Kind.contacts.rawValue
             message.data = try MessageRecord.jsonText(fields)
             try change.add(message)
+        }
+    }
+
+    /// `chat.action_request.call_sentry_action_request`: records the visitor's accepting the action request their
+    /// form names, once; true the first time, when the scenario may answer. A repeated accept stores nothing, so
+    /// it cannot make the bot answer again and again.
+    func acceptActionRequest(visitor: VisitorRecord, form: VisitorAction.RecordedForm) async throws -> Bool {
+        let name = WireAction.chatActionRequest.rawValue
+        let text = try MessageRecord.jsonText([WireParameter.clientSideID: form.fields[WireParameter.clientSideID]])
+        return try await changes.commit(visitorID: visitor.id) { change in
+            guard try !change.hasRecorded(event: name, payload: text) else { return false }
+            try change.record(event: name, chatID: try change.currentChat()?.id, payload: text)
+            return true
         }
     }
 

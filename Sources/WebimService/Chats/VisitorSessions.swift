@@ -31,8 +31,12 @@ struct VisitorSessions: Sendable {
             return DeltaResponse(error: failure.code)
         }
         if visitor.banned || location.visitorsBanned { return DeltaResponse(error: WireError.visitorBanned) }
-        if let token = parameters[WireParameter.pushToken] {
-            try await changes.commit(visitorID: visitor.id) { change in change.visitor.pushToken = token }
+        // A page load is never refused for the visitor's budget; the token it carries replaces the last one, and is
+        // held to what a real push token is.
+        if let token = parameters[WireParameter.pushToken], token.utf8.count <= 4_096, token != visitor.pushToken {
+            try await changes.commit(visitorID: visitor.id, admission: .chargedAlways) { change in
+                change.visitor.pushToken = token
+            }
         }
         let page = try await database.createPage(visitorID: visitor.id, now: database.clock.now())
         let editing = location.flag(LocationConfigResponse.Key.visitorMessageEditing)

@@ -33,7 +33,7 @@ struct OperatorConsoleActionController {
                     throw OperatorActionError.badInput(field: "data", reason: "only an operator message carries data")
                 }
                 data = try body.data.map(MessageRecord.jsonText)
-                guard (data?.utf8.count ?? 0) <= 4096 else {
+                guard (data?.utf8.count ?? 0) <= MessageLimits.maximumDataBytes else {
                     throw OperatorActionError.badInput(field: "data", reason: "larger than 4 KB")
                 }
             default: throw OperatorActionError.badInput(field: "data", reason: "not a JSON object")

@@ -113,7 +113,7 @@ struct ScenarioStepPlayer: Sendable {
         }
     }
 
-    private var fixtures: VisitorFixtures { VisitorFixtures(changes: engine.changes, files: engine.files) }
+    private var fixtures: VisitorFixtures { VisitorFixtures(changes: engine.changes.operatorSide, files: engine.files) }
 
     private func message(for step: Scenario.Step) async throws -> OperatorMessage {
         let kind: MessageItem.Kind =

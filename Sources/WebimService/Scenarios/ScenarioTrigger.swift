@@ -24,6 +24,16 @@ struct ScenarioTrigger: Sendable {
     var event: Event
 }
 
+extension ScenarioTrigger.Event {
+    /// A message, file or sticker: what a visitor can send as fast as they like, and a bot answers in kind.
+    var isSomethingSaid: Bool {
+        switch self {
+        case .visitorMessage, .visitorFile, .visitorSticker: true
+        default: false
+        }
+    }
+}
+
 /// Where the types that decide tell the scenario runner what a visitor did.
 struct ScenarioTriggers: Sendable {
     let sink: AsyncStream<ScenarioTrigger>.Continuation

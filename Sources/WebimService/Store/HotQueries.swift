@@ -24,11 +24,12 @@ enum HotQueries {
         try fetchOne(db, visitorByPage, [pageID, authToken], VisitorRecord.init(hotRow:))
     }
 
-    private static let revisionUpdate = "UPDATE visitor SET revision = ? WHERE id = ?"
+    private static let revisionUpdate = "UPDATE visitor SET revision = ?, storedBytes = ? WHERE id = ?"
 
-    /// Moves the visitor's revision, when nothing else of the visitor changed.
-    static func setRevision(_ db: Database, visitorID: String, to revision: Int) throws {
-        try db.cachedStatement(sql: revisionUpdate).execute(arguments: [revision, visitorID])
+    /// Moves the visitor's revision and their stored bytes, when nothing else of the visitor changed: an operator's
+    /// message changes just these two.
+    static func setRevision(_ db: Database, visitorID: String, to revision: Int, storedBytes: Int64) throws {
+        try db.cachedStatement(sql: revisionUpdate).execute(arguments: [revision, storedBytes, visitorID])
     }
 
     private static let newestChat =

@@ -10,7 +10,7 @@ extension VisitorRecord {
     static let hotColumns = """
         id, deviceId, location, name, visitSessionId, revision, visitState, createdAt, providedId, \
         providedAuthToken, fields, prechatFields, pushToken, banned, scenarioPaused, emailChanges, \
-        storedBytes
+        storedBytes, signedFields
         """
 
     /// A row of `hotColumns`.
@@ -32,7 +32,8 @@ extension VisitorRecord {
             banned: try row.decode(atIndex: 13),
             scenarioPaused: try row.decode(atIndex: 14),
             emailChanges: try row.decode(atIndex: 15),
-            storedBytes: try row.decode(atIndex: 16)
+            storedBytes: try row.decode(atIndex: 16),
+            signedFields: try row.decode(atIndex: 17)
         )
     }
 }

@@ -66,6 +66,7 @@ extension ServiceDatabase {
         }
         registerMigrationV2(in: &migrator)
         registerMigrationV3(in: &migrator)
+        registerMigrationV4(in: &migrator)
         return migrator
     }
 }

@@ -76,10 +76,10 @@ public struct ServiceDatabase: Sendable {
         try await writer.write { db in
             if let providedID = identity.providedID {
                 if var visitor = try VisitorRecord.filter(VisitorRecord.Columns.providedId == providedID).fetchOne(db) {
-                    if let name = identity.name, name != visitor.name {
-                        visitor.name = name
-                        try visitor.update(db)
-                    }
+                    // The site's newest signature wins: a changed e-mail or name on its side shows at once.
+                    let signed = visitor
+                    visitor.sign(fields: identity.signedFields)
+                    if visitor != signed { try visitor.update(db) }
                     return try Self.moved(visitor, to: identity.location, db: db)
                 }
             } else if let token = identity.providedAuthToken {
@@ -110,7 +110,7 @@ public struct ServiceDatabase: Sendable {
             )
             visitor.providedId = identity.providedID
             visitor.providedAuthToken = identity.providedAuthToken
-            visitor.fields = identity.fieldsJSON
+            visitor.sign(fields: identity.signedFields)
             try visitor.insert(db)
             if let seed { try Self.seedHistory(seed, visitor: visitor, db: db) }
             return visitor
@@ -193,8 +193,15 @@ public struct ServiceDatabase: Sendable {
             }
             var updated = change.visitor
             updated.revision = visitor.revision + 1
-            if change.visitor == visitor {
-                try HotQueries.setRevision(db, visitorID: visitorID, to: updated.revision)
+            var unchanged = change.visitor
+            unchanged.storedBytes = visitor.storedBytes
+            if unchanged == visitor {
+                try HotQueries.setRevision(
+                    db,
+                    visitorID: visitorID,
+                    to: updated.revision,
+                    storedBytes: updated.storedBytes
+                )
             } else {
                 try updated.update(db)
             }

@@ -95,6 +95,7 @@ struct VisitorEventRecord: Codable, FetchableRecord, PersistableRecord {
         static let visitorId = Column(CodingKeys.visitorId)
         static let chatId = Column(CodingKeys.chatId)
         static let kind = Column(CodingKeys.kind)
+        static let payload = Column(CodingKeys.payload)
         static let createdAt = Column(CodingKeys.createdAt)
     }
 

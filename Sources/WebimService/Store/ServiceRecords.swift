@@ -40,8 +40,10 @@ struct VisitorRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var scenarioPaused: Bool = false
     /// How often `chat.cont_resp` changed the e-mail.
     var emailChanges: Int = 0
-    /// The bytes of uploads and message text this visitor stored, in every chat (`StorageGuard`).
+    /// The bytes this visitor's conversation stored, in every chat (`StorageGuard.settle`).
     var storedBytes: Int64 = 0
+    /// The fields of the last verified `visitor-ext` (a JSON object): nothing the visitor sends overwrites them.
+    var signedFields: String = "{}"
 }
 
 /// A page: the `page-id` / `auth-token` pair handed out by one init.

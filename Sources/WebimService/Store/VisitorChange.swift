@@ -6,18 +6,24 @@ import WebimWire
 struct VisitorChange {
     let db: Database
     var visitor: VisitorRecord
+    /// The visitor as the change found them, so that what grew in their row is charged (`StorageGuard.settle`).
+    let visitorBefore: VisitorRecord
     /// The service's clock, for the times this change writes.
     let clock: ChatClock
     /// Whether the visitor's location lets visitors edit and delete their messages.
     let editingAllowed: Bool
     /// The delta items this change appends to the visitor's log, as wire JSON.
     private(set) var items: [String] = []
+    /// Bytes this change stored that neither its delta items nor the visitor's row show: uploads on disk, recorded
+    /// events (`StorageGuard.settle` charges them with the rest).
+    private(set) var unloggedBytes: Int64 = 0
     /// The current chat as this change last read or wrote it: an operator's message asks for it four times.
     private let currentChatMemo = CurrentChatMemo()
 
     init(db: Database, visitor: VisitorRecord, clock: ChatClock, editingAllowed: Bool = true) {
         self.db = db
         self.visitor = visitor
+        self.visitorBefore = visitor
         self.clock = clock
         self.editingAllowed = editingAllowed
     }
@@ -136,16 +142,21 @@ struct VisitorChange {
 
     // MARK: Ratings, events, files, surveys
 
-    /// Saves a rating or resolution answer, replacing an earlier one for the same chat and operator.
-    func save(rating: RatingRecord) throws { try rating.upsert(db) }
+    /// Saves a rating or resolution answer, replacing an earlier one for the same chat and operator; its note, which
+    /// no delta item carries, is charged to the visitor.
+    mutating func save(rating: RatingRecord) throws {
+        unloggedBytes += Int64(rating.note?.utf8.count ?? 0)
+        try rating.upsert(db)
+    }
 
     /// The rating of an operator in a chat, if any.
     func rating(chatID: Int64, operatorID: Int) throws -> RatingRecord? {
         try RatingRecord.fetchOne(db, key: ["chatId": chatID, "operatorId": operatorID])
     }
 
-    /// Records something the visitor did.
-    func record(event kind: String, chatID: Int64?, payload: String) throws {
+    /// Records something the visitor did; its payload is charged to them.
+    mutating func record(event kind: String, chatID: Int64?, payload: String) throws {
+        unloggedBytes += Int64(payload.utf8.count)
         try VisitorEventRecord(
             id: nil,
             visitorId: visitor.id,
@@ -154,6 +165,14 @@ struct VisitorChange {
             payload: payload,
             createdAt: clock.now()
         ).insert(db)
+    }
+
+    /// Whether the visitor recorded an event of this kind with this payload.
+    func hasRecorded(event kind: String, payload: String) throws -> Bool {
+        try VisitorEventRecord.filter(
+            VisitorEventRecord.Columns.visitorId == visitor.id && VisitorEventRecord.Columns.kind == kind
+                && VisitorEventRecord.Columns.payload == payload
+        ).fetchCount(db) > 0
     }
 
     /// How many events of a kind the visitor recorded for a chat.
@@ -179,6 +198,9 @@ struct VisitorChange {
     /// Saves a new or changed file.
     func save(file: FileRecord) throws { try file.save(db) }
 
+    /// Charges an upload's bytes, already on disk, to the visitor with the rest of the change.
+    mutating func charge(storedFile file: FileRecord) { unloggedBytes += file.size }
+
     /// Deletes a file's row.
     func delete(file: FileRecord) throws { _ = try file.delete(db) }
 
@@ -188,8 +210,11 @@ struct VisitorChange {
             .fetchOne(db)
     }
 
-    /// Saves a new or changed survey.
-    func save(survey: SurveyRecord) throws { try survey.save(db) }
+    /// Saves a new or changed survey; its answers, rewritten whole with each one, are charged to the visitor.
+    mutating func save(survey: SurveyRecord) throws {
+        unloggedBytes += Int64(survey.answers.utf8.count)
+        try survey.save(db)
+    }
 
     /// Whether a provided auth token was registered.
     func isRegistered(providedAuthToken token: String) throws -> Bool {

@@ -11,7 +11,8 @@ struct VisitorIdentity: Sendable {
     var providedAuthToken: String?
     /// A display name from provided fields.
     var name: String?
-    /// Provided fields as a JSON object, stored with a new visitor.
-    var fieldsJSON: String = "{}"
+    /// The verified `visitor-ext` fields: stored with the visitor, and on every later signed init they win over
+    /// whatever custom fields or contacts said.
+    var signedFields: [String: String] = [:]
     var now: Double
 }

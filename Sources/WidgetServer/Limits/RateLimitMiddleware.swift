@@ -26,21 +26,11 @@ struct RateLimitMiddleware: RouterMiddleware {
             let (limiter, key) = bucket(
                 for: request.uri.path,
                 isCreation: request.method == .post,
-                client: client(of: request, context: context)
+                client: VisitorAddress.group(of: request, context: context, trustedProxies: trustedProxies)
             )
         else { return try await next(request, context) }
         if let wait = limiter.refusal(for: key) { throw APIError.rateLimited(retryAfterSeconds: wait) }
         return try await next(request, context)
-    }
-
-    /// Whom a request counts against: its socket's address, or the one a trusted proxy says it came from.
-    private func client(of request: Request, context: Context) -> String {
-        let address = context.clientAddress ?? "unknown"
-        // Only an address: anything else in the header would be a key a visitor could vary at will.
-        guard trustedProxies.contains(address), let named = request.headers[.xRealIP],
-            let visitor = try? SocketAddress(ipAddress: named, port: 0)
-        else { return address }
-        return visitor.ipAddress ?? address
     }
 
     /// The limiter and key of a request under `/api/tabs`: opening a tab (`POST /api/tabs`, or `POST /api/tabs/{tab}`
@@ -49,7 +39,7 @@ struct RateLimitMiddleware: RouterMiddleware {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count >= 2, parts[0] == "api", parts[1] == "tabs" else { return nil }
         return parts.count == 2 || (parts.count == 3 && isCreation)
-            ? (tabCreation, ClientAddressGroup.key(for: client)) : (tabActions, String(parts[2]))
+            ? (tabCreation, client) : (tabActions, String(parts[2]))
     }
 }
 

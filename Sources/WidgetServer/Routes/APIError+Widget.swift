@@ -37,6 +37,16 @@ extension APIError {
         )
     }
 
+    /// 429: the client's address holds as many tabs open as one address may (`--max-tabs-per-client`); one of its
+    /// tabs closes within the idle timeout.
+    static func tooManyTabsForClient(retryAfterSeconds: Int) -> APIError {
+        APIError(
+            .tooManyTabsForClient,
+            "This address has as many chats open as one address may; close one or try again later.",
+            headers: [.retryAfter: String(max(1, retryAfterSeconds))]
+        )
+    }
+
     /// 503: as many tabs are open as the server keeps (`--max-tabs`); one closes within the idle timeout.
     static func tooManyTabs(retryAfterSeconds: Int) -> APIError {
         APIError(

@@ -2,6 +2,7 @@ import Foundation
 import HTTPAPI
 import Hummingbird
 import WebimClientLibrary
+import WebimWire
 
 /// Sending, editing and deleting the visitor's messages, and reacting to the operator's.
 struct MessageController {
@@ -74,7 +75,16 @@ struct MessageController {
         guard data is [String: Any] else {
             throw APIError(.invalidField, "The field data must be a JSON object.", field: "data")
         }
-        return try JSONSerialization.data(withJSONObject: data)
+        let encoded = try JSONSerialization.data(withJSONObject: data)
+        // The chat service holds `data` to the same bound: refused here, it never waits in the outbox to be refused.
+        guard encoded.count <= MessageLimits.maximumDataBytes else {
+            throw APIError(
+                .invalidField,
+                "The field data must be at most \(MessageLimits.maximumDataBytes) bytes of JSON.",
+                field: "data"
+            )
+        }
+        return encoded
     }
 
     private struct EditMessage: Decodable {

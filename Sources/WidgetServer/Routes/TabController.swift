@@ -60,6 +60,7 @@ struct TabController {
         }
         let (tab, isNew, resumed) = openTab(resuming: body.resume)
         guard isNew else { return try answerOpen(tab) }
+        try countAgainstClient(tab, request: request, context: context)
         try await opener.start(tab, options: options, isKiosk: isKiosk(body), isResumed: resumed)
         tab.events.touch()
         return try JSONResponse.make(CreatedTab(tabId: tab.id, resumed: resumed), status: .created)
@@ -95,6 +96,7 @@ struct TabController {
         let (capacity, perTab) = (configuration.streamQueueCapacity, configuration.streamsPerTab)
         let (tab, isNew) = registry.adoptTab(id: id, streamQueueCapacity: capacity, streamsPerTab: perTab)
         guard isNew else { return try answerOpen(tab) }
+        try countAgainstClient(tab, request: request, context: context)
         let resumed = isKept || visitor != nil
         try await opener.start(tab, options: options, isKiosk: isKiosk, isResumed: resumed, visitor: visitor)
         tab.events.touch()
@@ -109,6 +111,20 @@ struct TabController {
             throw APIError(.invalidCredential, "The credential does not belong to this tab.", field: "credential")
         } catch .expired {
             throw APIError(.credentialExpired, "The credential has expired; start a new tab.", field: "credential")
+        }
+    }
+
+    /// Counts a new tab against the client that asked for it; past `maxTabsPerClient`, the tab (not started yet) is
+    /// forgotten and the page gets 429 `too_many_tabs_for_client`.
+    private func countAgainstClient(_ tab: TabSession, request: Request, context: WidgetRequestContext) throws {
+        let client = VisitorAddress.group(
+            of: request,
+            context: context,
+            trustedProxies: Set(configuration.trustedProxies)
+        )
+        guard registry.clients.record(tabID: tab.id, client: client, limit: configuration.maxTabsPerClient) else {
+            _ = registry.remove(id: tab.id)
+            throw APIError.tooManyTabsForClient(retryAfterSeconds: 30)
         }
     }
 

@@ -14,6 +14,8 @@ final class TabRegistry: Sendable {
 
     /// What the server counts (`/metrics`): its tabs' action results and cut-off streams among it.
     let metrics = WidgetMetrics()
+    /// The tabs each client address holds open; a tab stops counting as it leaves the registry.
+    let clients = TabsPerClient()
 
     init() {
         (departures, departing) = AsyncStream.makeStream(of: String.self)
@@ -69,7 +71,10 @@ final class TabRegistry: Sendable {
     func removeIdle(for timeout: Duration) -> [TabSession] {
         tabs.withLock { tabs in
             let idle = tabs.values.filter { $0.events.isIdle(for: timeout) && !$0.events.hasUnsentMessages }
-            for tab in idle { tabs[tab.id] = nil }
+            for tab in idle {
+                tabs[tab.id] = nil
+                clients.release(tabID: tab.id)
+            }
             closedSinceAsked.add(idle.count, ordering: .relaxed)
             return idle
         }
@@ -81,6 +86,7 @@ final class TabRegistry: Sendable {
         let removed = tabs.withLock { tabs -> TabSession? in
             guard let tab = tabs[id], tab.events.isLeftAndDelivered else { return nil }
             tabs[id] = nil
+            clients.release(tabID: id)
             return tab
         }
         if removed != nil { closedSinceAsked.add(1, ordering: .relaxed) }
@@ -90,6 +96,7 @@ final class TabRegistry: Sendable {
     /// Forgets a tab; returns it so that the caller can close it.
     func remove(id: String) -> TabSession? {
         let removed = tabs.withLock { $0.removeValue(forKey: id) }
+        clients.release(tabID: id)
         if removed != nil { closedSinceAsked.add(1, ordering: .relaxed) }
         return removed
     }
@@ -125,7 +132,8 @@ final class TabRegistry: Sendable {
 
     /// Every open tab, for shutdown.
     func removeAll() -> [TabSession] {
-        tabs.withLock { tabs in
+        clients.releaseAll()
+        return tabs.withLock { tabs in
             defer { tabs = [:] }
             return Array(tabs.values)
         }
