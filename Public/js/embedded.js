@@ -11,6 +11,7 @@ import { el, loadStylesheet } from './dom.js';
 import { deleteTab, wipeStorage } from './erase.js';
 import { fetchLocationStatus } from './location-status.js';
 import { ApiClient } from './api.js';
+import { makeTabId } from './connection.js';
 import { ChatSession } from './session.js';
 
 export const BRIDGE_VERSION = 1;
@@ -74,8 +75,8 @@ export class EmbeddedSession extends ChatSession {
   /**
    * Becomes the visitor the signed `{fields, expires, hash}` JSON names. Before the session starts,
    * its tab is created for them (a kept visitor who was someone else, or anonymous, is forgotten); after, the page
-   * forgets its visitor and loads afresh, so the new visitor's session starts clean (the old chat stays with the
-   * old visitor).
+   * keeps a new visitor for them in place of its own and loads afresh, so the new visitor's session starts clean (the
+   * old chat stays with the old visitor).
    * @param {string} visitorFields
    * @param {{started: boolean}} state
    */
@@ -86,9 +87,14 @@ export class EmbeddedSession extends ChatSession {
     pendingVisitor = visitorFields;
     // The same person signed afresh (a new `expires`) goes on; anyone else is a new visitor.
     if (current !== null && sameVisitor(current, visitorFields)) return;
-    if (kept !== null) this.keeper.forget(kept.tabId);
-    if (!started) return;
+    if (!started) {
+      if (kept !== null) this.keeper.forget(kept.tabId);
+      return;
+    }
     this.stop();
+    // Kept before the page loads afresh: the site's other tabs, which load afresh too, find the person, not a
+    // visitor they would each begin anonymously.
+    this.keeper.replace(makeTabId(), { visitorFields });
     location.replace(location.href);
   }
 
