@@ -195,9 +195,10 @@
     kept((s, key) => (count > 0 ? s.setItem(key, count) : s.removeItem(key)));
   }
 
-  /** A new visitor, or one who withdrew consent: the site keeps nothing of the last one. */
+  /** A new visitor, one logged out, or one who withdrew consent: the site keeps nothing of the last one. */
   function forget() {
     sticky = {};
+    state.invitation = '';
     setUnread(0);
     render();
   }
@@ -218,6 +219,8 @@
     else if (name === 'invitation') state.invitation = `${detail.sender ? `${detail.sender}: ` : ''}${detail.text}`.slice(0, 160);
     else if (name === 'chatStarted' || name === 'chatClosed') state.invitation = '';
     else if (name === 'onlineStatusChanged') state.status = String(detail.status);
+    // The visitor the site named is logged out (here, in another tab, or before this page named them).
+    else if (name === 'logout') forget();
     else if (name === 'closeRequested') {
       setOpen(false);
       return button.focus();
@@ -267,17 +270,22 @@
       reload();
       render();
     },
-    // The signed fields as JSON text or as the object; the frame reads either.
-    setVisitor: remembered('setVisitor'),
+    // The signed fields as JSON text or as the object; the frame reads either. Null logs the visitor out.
+    setVisitor: (fields) => (fields === null ? commands.logout() : send('setVisitor', ...(sticky.setVisitor = [fields, Date.now()]))),
     setCustomFields: remembered('setCustomFields'),
     prechat: remembered('prechat'),
     prefill: (text) => send('prefill', String(text)),
     // `data` goes as JSON text, which any value the site gives can become (or fail to, here); the frame checks it.
     send: (text, options) => send('send', String(text), JSON.stringify(options?.data)),
-    // A new visitor has no fields of the old one's.
+    // A new visitor has no fields of the old one's. A logout keeps the visitor's conversation on the service; a reset
+    // erases it. Each says when the site asked: the frame sets aside a `setVisitor` made before (the time it carries).
+    logout: () => {
+      forget();
+      send('logout', Date.now());
+    },
     reset: () => {
       forget();
-      send('reset');
+      send('reset', Date.now());
     },
     consent: (given) => {
       state.consent = given === true ? 'given' : 'pending';

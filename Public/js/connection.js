@@ -85,6 +85,11 @@ export class TabConnection extends EventTarget {
     return this.#tabId;
   }
 
+  /** @returns {string | null} The tab last claimed from the kept visitor, open or still opening. */
+  get claimedTabId() {
+    return this.#claimedTabId;
+  }
+
   /** @returns {boolean} Whether this browser tab reads the stream for the visitor's others. */
   get leading() {
     return this.#leading;

@@ -9,8 +9,11 @@
 
 import { el, loadStylesheet } from './dom.js';
 import { deleteTab, wipeStorage } from './erase.js';
+import { safeStorage } from './kept-visitor.js';
 import { fetchLocationStatus } from './location-status.js';
+import { closeTab, forgetIdentified, namedBeforeLogout, noteLogout, watchLogouts } from './logout.js';
 import { ApiClient } from './api.js';
+import { makeTabId } from './connection.js';
 import { ChatSession } from './session.js';
 
 export const BRIDGE_VERSION = 1;
@@ -45,6 +48,7 @@ export class EmbeddedApi extends ApiClient {
     const kept = this.#keeper.read();
     const visitorFields = pendingVisitor ?? (kept?.tabId === tabId ? kept.visitorFields : null);
     if (visitorFields !== null && kept?.tabId === tabId && kept.visitorFields !== visitorFields) this.#keeper.update(tabId, { visitorFields });
+    openedAs = visitorFields;
     return super.createTab(tabId, visitorFields === null ? fields : { ...fields, visitorFields });
   }
 }
@@ -55,6 +59,12 @@ export class EmbeddedApi extends ApiClient {
  * @type {string | null}
  */
 let pendingVisitor = null;
+
+/**
+ * The signed fields this page's tab was last opened with: whom it shows, whatever storage says since.
+ * @type {string | null}
+ */
+let openedAs = null;
 
 /**
  * The session of an embedded chat: the site may identify the visitor (`setVisitor`) and give fields
@@ -74,8 +84,8 @@ export class EmbeddedSession extends ChatSession {
   /**
    * Becomes the visitor the signed `{fields, expires, hash}` JSON names. Before the session starts,
    * its tab is created for them (a kept visitor who was someone else, or anonymous, is forgotten); after, the page
-   * forgets its visitor and loads afresh, so the new visitor's session starts clean (the old chat stays with the
-   * old visitor).
+   * keeps a new visitor for them in place of its own and loads afresh, so the new visitor's session starts clean (the
+   * old chat stays with the old visitor).
    * @param {string} visitorFields
    * @param {{started: boolean}} state
    */
@@ -86,10 +96,40 @@ export class EmbeddedSession extends ChatSession {
     pendingVisitor = visitorFields;
     // The same person signed afresh (a new `expires`) goes on; anyone else is a new visitor.
     if (current !== null && sameVisitor(current, visitorFields)) return;
-    if (kept !== null) this.keeper.forget(kept.tabId);
-    if (!started) return;
+    if (!started) {
+      if (kept !== null) this.keeper.forget(kept.tabId);
+      return;
+    }
     this.stop();
+    // Kept before the page loads afresh: the site's other tabs, which load afresh too, find the person, not a
+    // visitor they would each begin anonymously.
+    this.keeper.replace(makeTabId(), { visitorFields });
     location.replace(location.href);
+  }
+
+  /** @returns {boolean} Whether this page's visitor is one the site identified, or is about to be. */
+  get identified() {
+    return (pendingVisitor ?? openedAs ?? this.keeper.read()?.visitorFields ?? null) !== null;
+  }
+
+  /**
+   * Logs the identified visitor out of this browser, keeping their conversation on the service (logout.js): the tab
+   * the site asked (`everywhere`) forgets every kept visitor with signed fields in the site's storage and closes their
+   * tabs; every tab forgets its own where only it keeps it (`persist=tab`).
+   * @param {{everywhere: boolean}} options
+   * @returns {boolean} Whether anyone was identified here: then the page starts over as an anonymous visitor.
+   */
+  logout({ everywhere }) {
+    const identified = this.identified;
+    const tabIds = everywhere ? forgetIdentified(safeStorage('localStorage')) : [];
+    const kept = this.keeper.read();
+    if (kept !== null && kept.visitorFields !== null && (everywhere || this.keeper.scope === 'tab')) {
+      this.keeper.forget(kept.tabId);
+      tabIds.push(kept.tabId);
+    }
+    pendingVisitor = null;
+    for (const tabId of tabIds) void closeTab(tabId);
+    return identified || tabIds.length > 0;
   }
 
   /** @param {Record<string, string> | null} fields */
@@ -201,16 +241,40 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
   };
   const composerForm = /** @type {HTMLFormElement} */ (doc.querySelector('[data-composer]'));
   let consentLine = null;
-  /** Erases this visitor here and on the server, then loads the page afresh (the kiosk's reset). */
-  const erase = async ({ keepConsent }) => {
-    const tabId = session.keptTabId;
+  /** Loads the page afresh: a new visitor's session starts clean. */
+  const startOver = () => {
     session.stop();
-    wipeStorage();
-    if (tabId !== null) await deleteTab(tabId);
-    wipeStorage();
-    if (keepConsent && consentRequired) writeConsent();
     doc.defaultView?.location.replace(doc.defaultView.location.href);
   };
+  /**
+   * Erases this visitor here and on the server, then loads the page afresh (the kiosk's reset). A reset is a logout
+   * too (`at`, when the site asked): a visitor that another tab's page named before it is not named again.
+   */
+  const erase = async ({ keepConsent, at = Date.now() }) => {
+    const tabId = session.keptTabId;
+    // Nothing was kept before consent, and nothing is now.
+    const note = keepConsent && hasConsent();
+    session.stop();
+    const wipe = () => {
+      wipeStorage();
+      if (note) noteLogout(at);
+    };
+    wipe();
+    if (tabId !== null) await deleteTab(tabId);
+    wipe();
+    if (keepConsent && consentRequired) writeConsent();
+    startOver();
+  };
+  /**
+   * This browser's identified visitor is logged out (`everywhere`: the site asked here; else another tab did): the
+   * site hears it, the page starts over.
+   */
+  const loggedOut = (everywhere) => {
+    if (!session.logout({ everywhere })) return;
+    post('logout');
+    if (started) startOver();
+  };
+  watchLogouts(() => loggedOut(false));
 
   /** The unread count the site's launcher shows (one it remembered from an earlier page, say), from `begin`. */
   let launcherUnread = 0;
@@ -248,10 +312,22 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
         skip: answers.skip === true,
       });
     },
-    // The signed `{fields, expires, hash}`: the site's JSON text, or the object, which is written as JSON here.
-    setVisitor: (fields) => {
+    // The signed `{fields, expires, hash}`: the site's JSON text, or the object, which is written as JSON here; null
+    // logs the visitor out. `at`: when the site named them (the loader's clock); named before this browser's last
+    // logout, they are stale (a page left open in another tab), and the site hears that they are logged out.
+    setVisitor: (fields, at) => {
+      if (fields === null) return commands.logout(at);
       const text = typeof fields === 'string' ? fields : isPlainObject(fields) ? jsonText(fields) : null;
-      if (text !== null) session.identify(text, { started });
+      if (text === null) return;
+      if (Number.isFinite(at) && namedBeforeLogout(at)) post('logout');
+      else session.identify(text, { started });
+    },
+    // The person left the site: they are forgotten in every tab of this browser, their conversation kept on the
+    // service for their next login (`reset` is the erase).
+    logout: (at) => {
+      // Before consent nothing is kept, not even the time.
+      if (hasConsent()) noteLogout(Number.isFinite(at) ? at : Date.now());
+      loggedOut(true);
     },
     // The site has passed on what it had queued (the visitor, the fields): the session may start.
     begin: (shown) => {
@@ -259,7 +335,7 @@ export async function startEmbedded(doc, { store, session, strings, composer, op
       clearTimeout(beginTimer);
       if (hasConsent()) start();
     },
-    reset: () => void erase({ keepConsent: true }),
+    reset: (at) => void erase({ keepConsent: true, ...(Number.isFinite(at) ? { at } : {}) }),
     consent: (given) => {
       if (given === true) {
         writeConsent();

@@ -85,13 +85,7 @@ export class VisitorKeeper {
    * @returns {Promise<KeptVisitor>}
    */
   async claim(makeTabId) {
-    const claim = () => {
-      const kept = this.read();
-      if (kept !== null) return kept;
-      const record = { tabId: makeTabId(), credential: null, expires: null, visitorFields: null };
-      this.#set(record);
-      return record;
-    };
+    const claim = () => this.read() ?? this.replace(makeTabId());
     if (this.#locks === null) return claim();
     try {
       return await this.#locks.request(`${this.#key}.claim`, async () => claim());
@@ -109,6 +103,19 @@ export class VisitorKeeper {
     const record = this.read();
     if (record === null || record.tabId !== tabId) return;
     this.#set({ ...record, ...changes });
+  }
+
+  /**
+   * Keeps a new visitor under `tabId` in place of whoever was kept: a site that names someone else, whom the other
+   * browser tabs then follow (rather than each claiming an anonymous visitor first).
+   * @param {string} tabId
+   * @param {Partial<Omit<KeptVisitor, 'tabId'>>} [changes]
+   * @returns {KeptVisitor}
+   */
+  replace(tabId, changes = {}) {
+    const record = { tabId, credential: null, expires: null, visitorFields: null, ...changes };
+    this.#set(record);
+    return record;
   }
 
   /**

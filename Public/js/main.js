@@ -273,9 +273,10 @@ async function startWidget(doc) {
     doc.title = store.unread.count > 0 ? `(${store.unread.count}) ${title}` : title;
   });
 
-  // Another tab of the site erased the visitor or began a new one: this one follows, from a fresh load.
+  // Another tab of the site erased the visitor, logged them out or began a new one: this one follows, from a fresh
+  // load. So does a page still opening the tab it claimed, which would otherwise show a visitor no longer kept.
   keeper.watch((kept) => {
-    const tabId = session.tabId;
+    const tabId = session.claimedTabId;
     if (tabId !== null && kept?.tabId !== tabId) {
       session.stop();
       location.replace(location.href);

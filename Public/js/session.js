@@ -117,6 +117,11 @@ export class ChatSession extends EventTarget {
     return this.#connection.tabId ?? this.#keeper.read()?.tabId ?? null;
   }
 
+  /** @returns {string | null} The tab this page claimed from the kept visitor, open or still opening. */
+  get claimedTabId() {
+    return this.#connection.claimedTabId;
+  }
+
   /** @returns {VisitorKeeper} Where this page keeps its visitor. */
   get keeper() {
     return this.#keeper;

@@ -17,7 +17,7 @@ STUB = "window.WebimWidget=window.WebimWidget||function(){(WebimWidget.q=WebimWi
 RECORDER = """
 window.seen = [];
 for (const name of ['ready', 'open', 'close', 'message', 'messageSent', 'unreadChanged', 'chatStarted',
-    'chatClosed', 'operatorChanged', 'onlineStatusChanged', 'error', 'invitation']) {
+    'chatClosed', 'operatorChanged', 'onlineStatusChanged', 'error', 'invitation', 'logout']) {
   WebimWidget('on', name, (detail) => window.seen.push([name, detail]));
 }
 """

@@ -70,6 +70,9 @@ export class MemoryStorage {
   get length() {
     return this.#items.size;
   }
+  key(index) {
+    return [...this.#items.keys()][index] ?? null;
+  }
   keys() {
     return [...this.#items.keys()];
   }

@@ -73,3 +73,14 @@ test('storage that throws keeps nothing and breaks nothing', async () => {
   assert.equal(kept.read(), null);
   kept.forget();
 });
+
+test('a visitor kept in place of another is the one every tab then claims', async () => {
+  const local = new MemoryStorage();
+  const locks = new FakeLocks();
+  const first = keeper({ local, locks }).keeper;
+  const second = keeper({ local, locks }).keeper;
+  await first.claim(() => TAB_A);
+  first.update(TAB_A, { credential: 'v1.sealed', expires: 100 });
+  first.replace(TAB_B, { visitorFields: '{"fields":{"id":"ann"}}' });
+  assert.deepEqual(await second.claim(() => 'CCCCCCCCCCCCCCCCCCCCCC'), { tabId: TAB_B, credential: null, expires: null, visitorFields: '{"fields":{"id":"ann"}}' });
+});
