@@ -58,7 +58,13 @@ struct TabOpener: Sendable {
             }
         } catch {
             if let removed = registry.remove(id: tab.id) { await removed.close(.shutdown) }
-            logger.error("could not start a tab session", metadata: ["error": "\(error)"])
+            // The error may name the tab's folder, which is its id.
+            logger.error(
+                "could not start a tab session",
+                metadata: [
+                    "tab": "\(LoggedTabID.shortened(tab.id))", "error": "\(LoggedTabID.redacted(in: "\(error)"))",
+                ]
+            )
             throw APIError(.sessionFailed, "The chat session could not start.")
         }
     }
