@@ -218,9 +218,12 @@ struct PreviewController {
     }
 
     /// The configurator's Save: replaces the `--preview-config` file with the body, once it reads as one (the same
-    /// checks as at start-up), written whole or not at all. Only a page of this server may ask (`RequestGuard`
-    /// refuses another origin), only as JSON, and only when the server was started with a file.
+    /// checks as at start-up, no key a configuration does not have), written whole or not at all. Only the developer
+    /// at this machine may ask: a request straight from loopback (a page of another origin is refused before, by
+    /// `RequestGuard`; one through a proxy, from the LAN or from no browser at all, here), only as JSON, and only
+    /// when the server was started with a file.
     private func save(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        guard DirectRequest.isFromThisMachine(request, context: context) else { throw APIError.previewSaveForbidden }
         guard let file else {
             throw APIError(.conflict, "The server was started without --preview-config: download the JSON instead.")
         }
@@ -228,14 +231,13 @@ struct PreviewController {
         let data = try await APIJSONDecoder.body(of: request, upTo: Self.maximumSavedBytes, emptyReadsAsObject: false)
         let variants: [PreviewVariant]
         do {
-            variants = try PreviewConfig.decode(data, source: "the configuration")
+            variants = try PreviewConfig.decode(data, source: "The configuration")
         } catch {
+            if let key = error.unknownKey { throw APIError(.unknownField, error.message, field: key) }
             throw APIError(.invalidVariant, error.message, field: "variants")
         }
-        do {
-            try data.write(to: file.url, options: .atomic)
-        } catch {
-            throw APIError(.internalError, "\(file.url.path) could not be written.")
+        guard file.replace(with: data) else {
+            throw APIError(.internalError, "\(PreviewConfigFile.answerName) could not be written.")
         }
         return try JSONResponse.make(Saved(version: file.current().version, variants: variants.count))
     }
