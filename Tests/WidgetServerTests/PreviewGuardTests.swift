@@ -6,7 +6,8 @@ import Testing
 @testable import WidgetServer
 
 /// The developer's tools are the developer's: only a request straight from this machine saves the preview's file, and
-/// only with the keys a configuration has; and what the server answers about the file names no path of its machine.
+/// only with the keys a configuration has; what the server answers about the file names no path of its machine; and
+/// no site that embeds the widget frames them.
 @Suite struct PreviewGuardTests {
     private static let original = #"{"variants":[{"name":"A","options":{"title":"A"}}]}"#
 
@@ -75,5 +76,34 @@ import Testing
                 #expect(!missing.text.contains(directory.path), "\(missing.text)")
             }
         }
+    }
+
+    @Test func theDevelopersPagesAreFramedByThisServerAloneAndTheWidgetByTheEmbeddingSites() async throws {
+        let shop = "https://shop.example"
+        let embedded: @Sendable (inout WidgetConfiguration) -> Void = { $0.embedOrigins = [shop] }
+        try await LiveStack.withStack(adjust: embedded) { stack in
+            let client = WidgetClient(stack)
+            let widget = try await client.get("/")
+            #expect(Self.frameAncestors(widget).contains(shop), "\(Self.frameAncestors(widget))")
+            let origin = stack.widgetURL.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            for path in ["/preview", "/preview?view=site", "/inspect", "/preview/site?widget=\(origin)"] {
+                let page = try await client.get(path)
+                #expect(page.status == 200, "\(path): \(page.text)")
+                let ancestors = Self.frameAncestors(page)
+                #expect(ancestors.contains("'self'") && !ancestors.contains(shop), "\(path): \(ancestors)")
+            }
+        }
+    }
+
+    /// The words of the answer's Content-Security-Policy directive `name`, its name first; empty when it has none.
+    private static func directive(_ name: String, of answer: Answer) -> [String] {
+        let policy = answer.headers["content-security-policy"] ?? ""
+        let directives = policy.split(separator: ";").map { $0.split(separator: " ").map(String.init) }
+        return directives.first { $0.first == name } ?? []
+    }
+
+    /// The sources of the answer's `frame-ancestors`.
+    private static func frameAncestors(_ answer: Answer) -> Set<String> {
+        Set(directive("frame-ancestors", of: answer).dropFirst())
     }
 }

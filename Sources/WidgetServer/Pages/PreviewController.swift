@@ -26,10 +26,11 @@ struct PreviewController {
             .get("preview/states", use: states)
     }
 
-    /// Who may frame these pages: the configured sites, and this server under its loopback names (the preview frames
-    /// its sample sites, which are this server under its other name).
+    /// Who may frame these pages: this server alone, under its loopback names too (the preview frames its sample
+    /// sites, which are this server under its other name). Never the sites of `--embed-origins`: they embed the
+    /// widget, not the developer's tools, whose Save writes the developer's file.
     private func frameAncestors(_ context: WidgetRequestContext) -> [String] {
-        configuration.frameAncestors + PreviewSite.ownLoopbackOrigins(port: context.listeningPort ?? 0)
+        ["'self'"] + PreviewSite.ownLoopbackOrigins(port: context.listeningPort ?? 0)
     }
 
     /// What the preview shows and which version of its source that is.
