@@ -6,8 +6,8 @@ import Testing
 @testable import WidgetServer
 
 /// The developer's tools are the developer's: only a request straight from this machine saves the preview's file, and
-/// only with the keys a configuration has; what the server answers about the file names no path of its machine; and
-/// no site that embeds the widget frames them.
+/// only with the keys a configuration has; no site that embeds the widget frames them; and the sample site's widget
+/// origin, which its policy names, is strictly an origin.
 @Suite struct PreviewGuardTests {
     private static let original = #"{"variants":[{"name":"A","options":{"title":"A"}}]}"#
 
@@ -93,6 +93,38 @@ import Testing
                 #expect(ancestors.contains("'self'") && !ancestors.contains(shop), "\(path): \(ancestors)")
             }
         }
+    }
+
+    @Test func theSampleSitesWidgetIsStrictlyAnOrigin() async throws {
+        try await WidgetClient.withWidgetAlone { client in
+            let port = try #require(URLComponents(string: client.baseURL)?.port)
+            let odd = [
+                "http://127.0.0.1:x * :\(port)", "http://127.0.0.1:\(port) *", "http://127.0.0.1:\(port)/",
+                "http://127.0.0.1:\(port)/shop", "http://user@127.0.0.1:\(port)", "http://127.0.0.1:\(port);x",
+                "http://127.0.0.1:0\(port)", "http://127.0.0.1:+\(port)", "http://127.0.0.1:\(port)?x",
+                "http://127.0.0.1:\(port)#x", "ftp://127.0.0.1:\(port)", "http://127.0.0.1 :\(port)",
+                "http://[::1 *]:\(port)", "http://:\(port)",
+            ]
+            for value in odd {
+                let answer = try await client.get("/preview/site?widget=\(Self.encoded(value))")
+                #expect(answer.status == 400 && answer.errorCode == "invalid_widget", "\(value): \(answer.status)")
+                #expect(answer.errorField == "widget")
+            }
+            for (value, origin) in [
+                ("http://127.0.0.1:\(port)", "http://127.0.0.1:\(port)"),
+                ("HTTP://LocalHost:\(port)", "http://localhost:\(port)"),
+            ] {
+                let answer = try await client.get("/preview/site?widget=\(Self.encoded(value))")
+                #expect(answer.status == 200, "\(value): \(answer.text)")
+                let scripts = Self.directive("script-src", of: answer)
+                #expect(scripts == ["script-src", PreviewSite.stubHash, origin], "\(value): \(scripts)")
+            }
+        }
+    }
+
+    /// `value` as a query parameter's value: every character but letters and digits percent-encoded.
+    private static func encoded(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 
     /// The words of the answer's Content-Security-Policy directive `name`, its name first; empty when it has none.

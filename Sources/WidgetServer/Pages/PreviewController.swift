@@ -159,7 +159,9 @@ struct PreviewController {
     /// `GET /preview/site?widget=ORIGIN&name=NAME&options=QUERY`: a sample shop page that embeds the variant.
     private func site(_ request: Request, context: WidgetRequestContext) throws -> Response {
         let query = FormQuery(request)
-        guard let widget = query.get("widget").flatMap(OriginPolicy.normalizedOrigin),
+        // Strictly an origin, and then as written out here: the value goes into the page's policy, where a space
+        // would start another source (`*`).
+        guard let widget = query.get("widget").flatMap(WebOrigin.init(strict:))?.serialized,
             configuration.originPolicy.allowsOrigin(widget, listeningPort: context.listeningPort ?? 0)
         else {
             throw APIError(.invalidWidget, "widget is an origin this server serves.", field: "widget")
