@@ -41,7 +41,8 @@ struct TabOpener: Sendable {
                     tabID: tab.id,
                     options: options,
                     isKiosk: isKiosk
-                )
+                ),
+                allowsPrivateHintsHosts: configuration.allowsPrivateHintsHosts
             )
             let kept = KeptTab(
                 location: options.location,
