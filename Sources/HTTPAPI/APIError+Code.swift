@@ -28,6 +28,8 @@ extension APIError {
         case missingField = "missing_field"
         /// A body field has the wrong JSON type.
         case invalidField = "invalid_field"
+        /// A body names a key the route does not take (a typo, or something the route would otherwise keep).
+        case unknownField = "unknown_field"
 
         // MARK: Operator console
 
@@ -230,5 +232,7 @@ extension APIError {
         case previewConfigMissing = "preview_config_missing"
         /// The preview configuration file is not a preview configuration.
         case previewConfigInvalid = "preview_config_invalid"
+        /// A request to save the preview configuration that did not come straight from this machine.
+        case previewSaveForbidden = "preview_save_forbidden"
     }
 }

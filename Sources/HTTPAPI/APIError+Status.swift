@@ -12,11 +12,12 @@ extension APIError.Code {
             .firstQuestionTooLong, .invalidCustomFields, .invalidEmail, .contactTooLong, .invalidPhone,
             .noContacts, .invalidMultipart, .emptyFile, .invalidGUID,
             .invalidThumb, .invalidLimit, .invalidBefore, .invalidOption, .invalidPath, .invalidWidget,
-            .invalidVariant, .invalidSurveyAnswer, .invalidResolutionAnswer, .hintTextTooLong, .tooManyFiles:
+            .invalidVariant, .invalidSurveyAnswer, .invalidResolutionAnswer, .hintTextTooLong, .tooManyFiles,
+            .unknownField:
             .badRequest
         case .unauthorized: .unauthorized
         case .forbiddenHost, .forbiddenOrigin, .invalidCredential, .credentialExpired, .kioskUploadsOff,
-            .kioskDownloadsOff:
+            .kioskDownloadsOff, .previewSaveForbidden:
             .forbidden
         case .notFound, .unknownTab, .unknownMessage, .unknownButton, .unknownFile, .noCoreLog,
             .unknownSticker:

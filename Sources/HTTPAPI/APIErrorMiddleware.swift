@@ -36,11 +36,15 @@ package struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// Logs a failure the server did not expect and answers it as a 500 that says nothing of it.
+    /// Logs a failure the server did not expect and answers it as a 500 that says nothing of it. The widget's paths
+    /// (and errors about a tab's folder) hold tab ids, which the log keeps only shortened.
     private func unexpected(_ error: any Error, _ request: Request) -> APIError {
         logger.error(
             "request failed",
-            metadata: ["path": "\(request.uri.path)", "method": "\(request.method)", "error": "\(error)"]
+            metadata: [
+                "path": "\(LoggedTabID.redacted(in: request.uri.path))", "method": "\(request.method)",
+                "error": "\(LoggedTabID.redacted(in: "\(error)"))",
+            ]
         )
         return .unexpectedFailure
     }

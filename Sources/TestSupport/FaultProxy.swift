@@ -15,6 +15,9 @@ public actor FaultPlan {
         case status(Int)
         /// Never answers until the test ends: the client has to time out.
         case hang
+        /// Answers 307 Temporary Redirect to `location`: a client that follows it sends the same method and body
+        /// there.
+        case redirect(to: String)
     }
 
     private var pending: [(pathPrefix: String, fault: Fault)] = []
@@ -139,6 +142,8 @@ public enum FaultProxy {
         case .hang:
             await plan.hangUntilReleased()
             return Response(status: .serviceUnavailable)
+        case .redirect(let location):
+            return Response(status: .temporaryRedirect, headers: [.location: location])
         case nil:
             break
         }

@@ -1,6 +1,6 @@
 public import Foundation
 import Hummingbird
-import Logging
+public import Logging
 import ServiceLifecycle
 public import WebimService
 public import WidgetServer
@@ -77,10 +77,12 @@ public struct LiveStack: Sendable {
     /// Runs the service and the widget server in a fresh data folder for as long as `body` runs; the widget
     /// reaches the service in-process, as `webim-widget serve` does.
     ///
-    /// `adjust` changes the widget server's configuration (timeouts, ping interval) before it starts.
+    /// `adjust` changes the widget server's configuration (timeouts, ping interval) before it starts; `widgetLogger`,
+    /// when given, is where the widget server logs (a test that reads its log lines).
     public static func withStack<Result: Sendable>(
         adjust: @Sendable (inout WidgetConfiguration) -> Void = { _ in },
         adjustService: @Sendable (inout ServiceConfiguration) -> Void = { _ in },
+        widgetLogger: Logger? = nil,
         _ body: @Sendable (LiveStack) async throws -> Result
     ) async throws
         -> Result
@@ -95,21 +97,24 @@ public struct LiveStack: Sendable {
                         $0.serviceTransport = transport
                         adjust(&$0)
                     },
+                    logger: widgetLogger,
                     body
                 )
             }
         }
     }
 
-    /// Runs the widget server alone, its core talking to `accountURL` (the service, or a proxy in front of it).
+    /// Runs the widget server alone, its core talking to `accountURL` (the service, or a proxy in front of it); it
+    /// logs to `logger` when one is given.
     public static func withWidget<Result: Sendable>(
         accountURL: String,
         serviceURL: String,
         dataDirectory directory: URL,
         adjust: @Sendable (inout WidgetConfiguration) -> Void = { _ in },
+        logger: Logger? = nil,
         _ body: @Sendable (LiveStack) async throws -> Result
     ) async throws -> Result {
-        let logger = Self.makeLogger()
+        let logger = logger ?? Self.makeLogger()
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         var configuration = WidgetConfiguration(
             port: 0,

@@ -124,7 +124,7 @@ func makeWidgetRouter(
     router.addRoutes(
         MetricsController(metrics: registry.metrics, levels: levels, token: configuration.metricsToken).endpoints
     )
-    let previewFile = configuration.previewConfigFile.map(PreviewConfigFile.init)
+    let previewFile = configuration.previewConfigFile.map { PreviewConfigFile(url: $0, logger: logger) }
     router.addRoutes(
         PreviewController(
             templates: templates,

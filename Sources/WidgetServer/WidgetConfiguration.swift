@@ -70,6 +70,10 @@ public struct WidgetConfiguration: Sendable {
     /// The bearer token a scraper of `/metrics` from another machine shows (`--metrics-token-file`); nil: only a
     /// direct request from loopback is answered.
     public var metricsToken: String?
+    /// Whether a location's hints endpoint on another host than the account's may be at an address of this machine or
+    /// a private network (`--allow-private-hints`): off, such a hints request is not made. The account's own server
+    /// (the embedded service's, on loopback) answers its hints either way.
+    public var allowsPrivateHintsHosts = false
     /// How long a drain (on SIGTERM) waits for the requests in flight before the server stops anyway (`ServerDrain`).
     public var drainTimeout: Duration
     /// The clock the drain's timeout runs on; tests pass a `TestClock`.

@@ -131,6 +131,15 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var metricsTokenFile: String?
 
+    @Flag(
+        help: """
+            Let a location's hints endpoint on another host than the account's be at an address of this machine or \
+            a private network (loopback, link-local, 10/8, 172.16/12, 192.168/16, fc00::/7). Without it such a hints \
+            request is not made; the account's own server answers its hints either way.
+            """
+    )
+    var allowPrivateHints = false
+
     @Option(help: "Kiosk mode: seconds without input before the reset countdown starts.")
     var kioskIdle = KioskConfiguration.standard.idleTimeout.wholeSeconds
 
@@ -249,6 +258,7 @@ struct ServeCommand: AsyncParsableCommand {
             try GivenKeyFile.check(file, option: "--metrics-token-file")
             return try SecretFile.loadGiven(at: file)
         }
+        launcher.allowsPrivateHintsHosts = allowPrivateHints
         launcher.drainTimeout = .seconds(drainTimeout)
         launcher.streamsPerTab = streamsPerTab
         launcher.maxTabsPerClient = maxTabsPerClient == 0 ? nil : maxTabsPerClient

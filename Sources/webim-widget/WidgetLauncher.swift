@@ -35,6 +35,8 @@ struct WidgetLauncher: TypeNamedService {
     var clusterKey = ClusterKey.random()
     /// `--metrics-token-file`'s token.
     var metricsToken: String?
+    /// `--allow-private-hints`.
+    var allowsPrivateHintsHosts = false
     /// `--trusted-proxies`.
     var trustedProxies: [String] = []
     /// `--drain-timeout`.
@@ -75,6 +77,7 @@ struct WidgetLauncher: TypeNamedService {
         )
         configuration.clusterKey = clusterKey
         configuration.metricsToken = metricsToken
+        configuration.allowsPrivateHintsHosts = allowsPrivateHintsHosts
         configuration.trustedProxies = trustedProxies
         configuration.connectionLimits = connectionLimits
         configuration.storageBudget = storageBudget

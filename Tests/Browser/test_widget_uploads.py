@@ -89,7 +89,10 @@ def test_an_image_pasted_into_the_composer_is_sent_as_an_image(page, operator_ap
     )
     thumb = item.find_element(By.CSS_SELECTOR, "[data-file-open] img")
     assert thumb.get_attribute("alt") == "pasted.png"
-    page.wait.until(lambda d: d.execute_script("return arguments[0].naturalWidth > 0", thumb), "the thumbnail never loaded")
+    # Looked up afresh each time: the bubble is drawn again when the operator's answer quotes it, which leaves an
+    # element found before it stale.
+    loaded = "const img = document.querySelector('[data-message-type=\"fileFromVisitor\"] [data-file-open] img'); return img !== null && img.naturalWidth > 0;"
+    page.wait.until(lambda d: d.execute_script(loaded), "the thumbnail never loaded")
     # The image went as a file, not as text into the draft.
     assert composer.get_attribute("value") == "draft stays"
     page.wait_text("operator", "Thanks, I got your file.")

@@ -10,7 +10,7 @@ import Testing
         ("bad_request", 400), ("not_found", 404), ("method_not_allowed", 405), ("body_too_large", 413),
         ("unsupported_media_type", 415), ("range_not_satisfiable", 416), ("internal_error", 500),
         ("forbidden_host", 403), ("forbidden_origin", 403), ("invalid_json", 400), ("missing_field", 400),
-        ("invalid_field", 400),
+        ("invalid_field", 400), ("unknown_field", 400),
         // The operator console.
         ("unauthorized", 401), ("bad_input", 400), ("conflict", 409),
         // The widget: limits and tabs.
@@ -45,7 +45,7 @@ import Testing
         // The widget: pages.
         ("invalid_option", 400), ("invalid_path", 400), ("invalid_widget", 400), ("invalid_variant", 400),
         ("states_unavailable", 502), ("template_missing", 500), ("preview_config_missing", 500),
-        ("preview_config_invalid", 500),
+        ("preview_config_invalid", 500), ("preview_save_forbidden", 403),
     ]
 
     @Test func everyCodeAndItsStatusIsTheGoldenOne() {

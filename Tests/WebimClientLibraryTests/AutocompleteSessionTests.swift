@@ -8,7 +8,9 @@ import WebimWire
 /// `autocomplete(text:)` against replayed SDK-shaped JSON (PROTOCOL.md §9): the location config names the hints
 /// service, the visitor's text goes to it as JSON, and only `{"suggestions":[{"text":…}]}` answers suggestions.
 @Suite struct AutocompleteSessionTests {
-    static let endpoint = "https://hints.example/api/suggest"
+    /// Another host than the account's, at a public address written as one, so that no name is resolved
+    /// (`HintsAddressTests` holds what is asked where).
+    static let endpoint = "https://203.0.113.9/api/suggest"
     static let goodAnswer = #"""
         {"suggestions":[{"text":"How do I track my order?"},{"id":7},{"text":""},{"text":"How do I return an item?"}]}
         """#

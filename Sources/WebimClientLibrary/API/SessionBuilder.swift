@@ -141,6 +141,16 @@ public final class SessionBuilder {
     @discardableResult
     public func set(wireTransport: any WireTransport) -> SessionBuilder { with { $0.wireTransport = wireTransport } }
 
+    /// Lets the hints request (`autocomplete(text:)`) reach an endpoint on another host than the account's at an
+    /// address of this machine or a private network: loopback, link-local, RFC 1918, IPv6 unique local. Off by
+    /// default, because the account config names the endpoint and a server posts what each visitor types there; the
+    /// account's own server is asked whatever its address. Not in the reference; `package`, for the widget server's
+    /// `--allow-private-hints`.
+    @discardableResult
+    package func set(allowsPrivateHintsHosts: Bool) -> SessionBuilder {
+        with { $0.allowsPrivateHintsHosts = allowsPrivateHintsHosts }
+    }
+
     /// Linux addition: the clock the session's timers sleep on (default: `ContinuousClock`), so that tests can
     /// drive them with a test clock.
     @discardableResult

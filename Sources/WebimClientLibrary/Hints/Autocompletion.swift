@@ -7,7 +7,9 @@ import WebimWire
 ///
 /// Beside the session core, not in it: it borrows the core's transport and keeps only the endpoint, read once per
 /// location as the SDK keeps the account config. An endpoint is an http(s) URL, or a path on the account's server
-/// (the embedded service names its own hints service so, not knowing the address its clients reach it by).
+/// (the embedded service names its own hints service so, not knowing the address its clients reach it by). A URL of
+/// another host is asked only when its address is public, unless the session allows private ones
+/// (`HintsDestination`, `PrivateAddresses`).
 final class Autocompletion: Sendable {
     /// The most characters of the visitor's text sent: a question, not a document.
     static let maximumTextLength = 1_000
@@ -40,23 +42,28 @@ final class Autocompletion: Sendable {
             endpoint = config.visitorHintsAPIEndpoint
             endpoints.withLock { $0[location] = .some(endpoint) }
         }
-        guard let target = Self.target(of: endpoint) else { return .failure(.hintApiInvalid) }
-        let reply = try? await core.wire.transport.exchange(Self.request(text, to: target), timeout: Self.timeout)
+        guard let destination = HintsDestination(endpoint: endpoint, baseURL: core.settings.baseURL) else {
+            return .failure(.hintApiInvalid)
+        }
+        if case .otherHost(_, let host) = destination, !core.settings.allowsPrivateHintsHosts {
+            let verdict = await PrivateAddresses.verdict(forHost: host)
+            guard !core.isDestroyed else { return nil }
+            switch verdict {
+            case .publicAddress:
+                break
+            case .privateAddress:
+                core.log(.warning, .networkRequest, "hints not asked: \(host) is this machine's or a private address")
+                return .failure(.hintApiInvalid)
+            case .unresolved:
+                return .failure(.unknown)
+            }
+        }
+        let request = Self.request(text, to: destination.target)
+        let reply = try? await core.wire.transport.exchange(request, timeout: Self.timeout)
         guard !core.isDestroyed else { return nil }
         core.log(.verbose, .networkRequest, "POST hints → \(reply.map { String($0.status) } ?? "no answer")")
         guard let reply else { return .failure(.unknown) }
         return Self.suggestions(in: reply).map { .success($0) } ?? .failure(.hintApiInvalid)
-    }
-
-    /// Where a request for `endpoint` goes: an http(s) URL as it is, or a path on the account's server; nil for
-    /// anything else (no endpoint, another scheme, a URL that does not parse).
-    static func target(of endpoint: String?) -> String? {
-        guard let endpoint = endpoint?.trimmingCharacters(in: .whitespaces), !endpoint.isEmpty else { return nil }
-        if endpoint.hasPrefix("/") { return endpoint.hasPrefix("//") ? nil : endpoint }
-        guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else { return nil }
-        return endpoint
     }
 
     /// `POST {"text": …}` as JSON (iOS writes malformed JSON here; PROTOCOL.md §9).

@@ -27,6 +27,9 @@ struct SessionSettings: Sendable {
     var sharedHistory: SharedHistory?
     /// Nil means HTTP to `baseURL`.
     var wireTransport: (any WireTransport)?
+    /// Whether the hints request may reach another host at an address of this machine or a private network
+    /// (`PrivateAddresses`); the account's own server it reaches whatever its address.
+    var allowsPrivateHintsHosts = false
     /// The clock the session's timers sleep on: the delta and action loops' backoff, the typing throttle.
     var clock: any Clock<Duration> = ContinuousClock()
     /// Where the delta and action loops count their retries.

@@ -15,4 +15,11 @@ enum SessionHTTPClient {
         )
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
+
+    /// For requests that leave the account's server (the hints service's): a 3xx is the answer, never followed.
+    static let withoutRedirects: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 }

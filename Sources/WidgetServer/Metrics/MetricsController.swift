@@ -15,11 +15,6 @@ struct MetricsController {
     /// The bearer token a scraper from elsewhere shows; nil: loopback only.
     let token: String?
 
-    /// The headers a reverse proxy adds; any of them means the request came from beyond it.
-    static let proxyHeaders: [HTTPField.Name] = [
-        .init("X-Forwarded-For")!, .init("X-Real-IP")!, .init("Forwarded")!, .init("X-Forwarded-Host")!,
-    ]
-
     var endpoints: RouteCollection<WidgetRequestContext> {
         RouteCollection(context: WidgetRequestContext.self).get("metrics", use: scrape)
     }
@@ -43,12 +38,6 @@ struct MetricsController {
             }
             return
         }
-        let isDirect = Self.proxyHeaders.allSatisfy { request.headers[$0] == nil }
-        guard isDirect, Self.isLoopback(context.clientAddress) else { throw APIError.notFound }
-    }
-
-    static func isLoopback(_ address: String?) -> Bool {
-        guard let address else { return false }
-        return address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
+        guard DirectRequest.isFromThisMachine(request, context: context) else { throw APIError.notFound }
     }
 }

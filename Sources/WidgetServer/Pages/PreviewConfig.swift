@@ -9,13 +9,16 @@ struct PreviewVariant: Encodable, Equatable, Sendable {
     var query: String
 }
 
-/// Why a preview configuration cannot be used: a stable code and a sentence naming the file or variant.
+/// Why a preview configuration cannot be used: a stable code and a sentence naming the variant, and the file only as
+/// `serve` reports it at start (a running server's answers name no path of its machine).
 public struct PreviewConfigError: Error, CustomStringConvertible, Sendable {
     /// `preview_config_missing` (the file cannot be read) or `preview_config_invalid`; a variant given in the query
     /// is answered `invalid_variant` instead (`PreviewController`).
     package let code: APIError.Code
     /// What is wrong and where.
     public let message: String
+    /// The key the configuration may not have, as a path (`junk`, `variants[2].colour`); nil for any other problem.
+    package var unknownKey: String? = nil
 
     public var description: String { message }
 
@@ -36,6 +39,9 @@ enum PreviewConfig {
     static let maximumVariants = 12
     /// `mode` and `theme` are not `WidgetOptions` but the page reads them.
     static let knownNames = Set(WidgetOptions.names + ["mode", "theme"])
+    /// The keys a configuration holds, and each of its variants; a variant's options are checked as options.
+    static let fileKeys: Set<String> = ["variants"]
+    static let variantKeys: Set<String> = ["name", "options"]
 
     /// Shown when neither a file nor the query string names variants.
     static let builtIn: [PreviewVariant] = [
@@ -90,6 +96,13 @@ enum PreviewConfig {
         } catch {
             throw invalid("not valid JSON.")
         }
+        // A key the server does not read is a typo the developer would not see, or something else a saved body would
+        // leave in their file.
+        if let key = firstUnknownKey(in: data) {
+            var error = invalid("\(key) is not a key of a preview configuration (variants, each a name and options).")
+            error.unknownKey = key
+            throw error
+        }
         guard (1...maximumVariants).contains(file.variants.count) else {
             throw invalid("\"variants\" holds 1 to \(maximumVariants) variants.")
         }
@@ -100,6 +113,20 @@ enum PreviewConfig {
             result.append(try make(name: name, pairs: pairs, place: "\(source), variant \(index + 1)"))
         }
         return result
+    }
+
+    /// The first key of `data` that a configuration does not have, as a path: the file's own keys first, then each
+    /// variant's in turn, each object's in alphabetical order (a parsed JSON object keeps no order). Nil when there is
+    /// none, or for data that is no JSON object (the decoder says why).
+    static func firstUnknownKey(in data: Data) -> String? {
+        guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        if let key = file.keys.sorted().first(where: { !fileKeys.contains($0) }) { return key }
+        let variants = file["variants"] as? [Any] ?? []
+        for (index, variant) in variants.enumerated() {
+            let keys = (variant as? [String: Any])?.keys.sorted() ?? []
+            if let key = keys.first(where: { !variantKeys.contains($0) }) { return "variants[\(index + 1)].\(key)" }
+        }
+        return nil
     }
 
     private struct File: Decodable {

@@ -26,10 +26,11 @@ struct PreviewController {
             .get("preview/states", use: states)
     }
 
-    /// Who may frame these pages: the configured sites, and this server under its loopback names (the preview frames
-    /// its sample sites, which are this server under its other name).
+    /// Who may frame these pages: this server alone, under its loopback names too (the preview frames its sample
+    /// sites, which are this server under its other name). Never the sites of `--embed-origins`: they embed the
+    /// widget, not the developer's tools, whose Save writes the developer's file.
     private func frameAncestors(_ context: WidgetRequestContext) -> [String] {
-        configuration.frameAncestors + PreviewSite.ownLoopbackOrigins(port: context.listeningPort ?? 0)
+        ["'self'"] + PreviewSite.ownLoopbackOrigins(port: context.listeningPort ?? 0)
     }
 
     /// What the preview shows and which version of its source that is.
@@ -158,7 +159,9 @@ struct PreviewController {
     /// `GET /preview/site?widget=ORIGIN&name=NAME&options=QUERY`: a sample shop page that embeds the variant.
     private func site(_ request: Request, context: WidgetRequestContext) throws -> Response {
         let query = FormQuery(request)
-        guard let widget = query.get("widget").flatMap(OriginPolicy.normalizedOrigin),
+        // Strictly an origin, and then as written out here: the value goes into the page's policy, where a space
+        // would start another source (`*`).
+        guard let widget = query.get("widget").flatMap(WebOrigin.init(strict:))?.serialized,
             configuration.originPolicy.allowsOrigin(widget, listeningPort: context.listeningPort ?? 0)
         else {
             throw APIError(.invalidWidget, "widget is an origin this server serves.", field: "widget")
@@ -218,9 +221,12 @@ struct PreviewController {
     }
 
     /// The configurator's Save: replaces the `--preview-config` file with the body, once it reads as one (the same
-    /// checks as at start-up), written whole or not at all. Only a page of this server may ask (`RequestGuard`
-    /// refuses another origin), only as JSON, and only when the server was started with a file.
+    /// checks as at start-up, no key a configuration does not have), written whole or not at all. Only the developer
+    /// at this machine may ask: a request straight from loopback (a page of another origin is refused before, by
+    /// `RequestGuard`; one through a proxy, from the LAN or from no browser at all, here), only as JSON, and only
+    /// when the server was started with a file.
     private func save(_ request: Request, context: WidgetRequestContext) async throws -> Response {
+        guard DirectRequest.isFromThisMachine(request, context: context) else { throw APIError.previewSaveForbidden }
         guard let file else {
             throw APIError(.conflict, "The server was started without --preview-config: download the JSON instead.")
         }
@@ -228,14 +234,13 @@ struct PreviewController {
         let data = try await APIJSONDecoder.body(of: request, upTo: Self.maximumSavedBytes, emptyReadsAsObject: false)
         let variants: [PreviewVariant]
         do {
-            variants = try PreviewConfig.decode(data, source: "the configuration")
+            variants = try PreviewConfig.decode(data, source: "The configuration")
         } catch {
+            if let key = error.unknownKey { throw APIError(.unknownField, error.message, field: key) }
             throw APIError(.invalidVariant, error.message, field: "variants")
         }
-        do {
-            try data.write(to: file.url, options: .atomic)
-        } catch {
-            throw APIError(.internalError, "\(file.url.path) could not be written.")
+        guard file.replace(with: data) else {
+            throw APIError(.internalError, "\(PreviewConfigFile.answerName) could not be written.")
         }
         return try JSONResponse.make(Saved(version: file.current().version, variants: variants.count))
     }

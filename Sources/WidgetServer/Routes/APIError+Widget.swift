@@ -20,6 +20,13 @@ extension APIError {
     /// operating system's save dialog on a shared screen, and leaves the file there for the next visitor.
     static let kioskDownloadsOff = APIError(.kioskDownloadsOff, "A kiosk shows images but downloads no files.")
 
+    /// 403: a save of the preview configuration that did not come straight from this machine (`DirectRequest`): the
+    /// file is the developer's, on their machine.
+    static let previewSaveForbidden = APIError(
+        .previewSaveForbidden,
+        "Only a request made on the server's own machine, not through a proxy, may save the preview configuration."
+    )
+
     /// 401: `/metrics` was shown a bearer token that is not the metrics token (or the server has none).
     static let metricsTokenRefused = APIError(.unauthorized, "This is not the metrics token of this server.")
 

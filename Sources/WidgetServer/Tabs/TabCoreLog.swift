@@ -27,9 +27,14 @@ final class TabCoreLog: WebimLogger {
     /// The kept entries, oldest first, one per line.
     var text: String { entries.withLock { $0.joined(separator: "\n") } + "\n" }
 
-    /// `entry` without the session's credentials (`page-id`, `auth-token`): a log is made to be shared.
+    /// `entry` without the session's credentials (`page-id`, `auth-token`, `provided_auth_token`) and without who the
+    /// visitor is (`visitor`, the service's visitor object with its id, and `visitor-ext`, the fields a site signed
+    /// for them): a log is made to be shared, and either id continues the visitor's chats elsewhere.
     static func redacted(_ entry: String) -> String {
-        entry.replacing(/(page-id|auth-token)=[^&\s]+/) { match in "\(match.output.1)=…" }
+        // Each a whole parameter name, at the start of a query or after `&`: `visitor=` is not inside `visitor-ext=`.
+        entry.replacing(/(^|[?&\s])(page-id|auth-token|provided_auth_token|visitor|visitor-ext)=[^&\s]+/) { match in
+            "\(match.output.1)\(match.output.2)=…"
+        }
     }
 
     /// The verbosity a page names (`verbose` … `error`), or nil for a name that is none.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import Logging
 import WebimClientLibrary
 
@@ -58,7 +59,13 @@ struct TabDataSweeper: Sendable {
                 try storage.discard(tabID: id)
                 removed += 1
             } catch {
-                logger.warning("could not delete old tab data", metadata: ["error": "\(error)"])
+                // The error names the tab's folder, which is its id.
+                logger.warning(
+                    "could not delete old tab data",
+                    metadata: [
+                        "tab": "\(LoggedTabID.shortened(id))", "error": "\(LoggedTabID.redacted(in: "\(error)"))",
+                    ]
+                )
             }
         }
         if removed > 0 { logger.info("deleted the data of old tabs", metadata: ["count": "\(removed)"]) }

@@ -41,7 +41,8 @@ struct TabOpener: Sendable {
                     tabID: tab.id,
                     options: options,
                     isKiosk: isKiosk
-                )
+                ),
+                allowsPrivateHintsHosts: configuration.allowsPrivateHintsHosts
             )
             let kept = KeptTab(
                 location: options.location,
@@ -58,7 +59,13 @@ struct TabOpener: Sendable {
             }
         } catch {
             if let removed = registry.remove(id: tab.id) { await removed.close(.shutdown) }
-            logger.error("could not start a tab session", metadata: ["error": "\(error)"])
+            // The error may name the tab's folder, which is its id.
+            logger.error(
+                "could not start a tab session",
+                metadata: [
+                    "tab": "\(LoggedTabID.shortened(tab.id))", "error": "\(LoggedTabID.redacted(in: "\(error)"))",
+                ]
+            )
             throw APIError(.sessionFailed, "The chat session could not start.")
         }
     }

@@ -42,7 +42,7 @@ struct TabReaper: TypeNamedService {
             try await clock.sleep(for: interval, tolerance: nil)
             let idle = registry.removeIdle(for: idleTimeout)
             for tab in idle {
-                logger.info("closing an idle tab", metadata: ["tab": "\(tab.id.prefix(6))"])
+                logger.info("closing an idle tab", metadata: ["tab": "\(LoggedTabID.shortened(tab.id))"])
             }
             await TabClosing.close(idle, .closed)
             if trims.isDue(closedTabs: registry.takeClosedCount(), at: .now) { FreedMemory.release() }

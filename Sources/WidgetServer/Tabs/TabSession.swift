@@ -76,7 +76,8 @@ actor TabSession {
         storage: TabStorage,
         isKiosk: Bool = false,
         isResumed: Bool = false,
-        credentials: CredentialIssuer? = nil
+        credentials: CredentialIssuer? = nil,
+        allowsPrivateHintsHosts: Bool = false
     ) throws {
         var builder = Webim.newSessionBuilder()
             .set(accountName: accountURL)
@@ -87,6 +88,7 @@ actor TabSession {
             .set(executor: executor)
             .set(fatalErrorHandler: listener)
             .set(notFatalErrorHandler: listener)
+            .set(allowsPrivateHintsHosts: allowsPrivateHintsHosts)
         if let fields = options.visitorFields { builder = builder.set(visitorFieldsJSONString: fields) }
         if let prechat = options.prechat { builder = builder.set(prechat: prechat) }
         if let transport { builder = builder.set(wireTransport: transport) }
