@@ -79,6 +79,20 @@ def assert_nothing_of(driver, old: dict, where: str):
     assert PERSON["name"] not in name, f"{where} still shows the person's name"
 
 
+def barriers(driver) -> int:
+    """How many of `commands_handled`'s round trips came back."""
+    return sum(1 for name, detail in driver.execute_script("return window.seen") if name == "error" and detail.get("code") == "empty_text")
+
+
+def commands_handled(driver, wait):
+    """Waits until the frame has handled every command sent before: the frame takes the site's commands in order and
+    handles each at once, so the answer to one more (an empty `send`, which it refuses with an `error` event) comes
+    after everything the earlier ones did, a `logout` event included."""
+    before = barriers(driver)
+    driver.execute_script("WebimWidget('send', '')")
+    wait.until(lambda d: barriers(d) > before, "the frame never answered a command sent after the others")
+
+
 def logouts(driver) -> int:
     """How many times the site heard `logout`."""
     return [name for name, _ in driver.execute_script("return window.seen")].count("logout")
@@ -183,13 +197,15 @@ def test_set_visitor_null_logs_out_and_a_logout_with_no_one_identified_does_noth
     # No one is identified: nothing happens, no error.
     driver.execute_script("WebimWidget('logout')")
     driver.execute_script("WebimWidget('setVisitor', null)")
-    time.sleep(1)  # a page that wrongly started over would have begun to by now
+    # A page that wrongly started over tells its site `logout` first, before it handles the next command.
+    commands_handled(driver, wait)
     driver.switch_to.frame(frame_of(driver))
     assert driver.execute_script("return window.beforeLogout === true"), "a logout with no one identified reloaded"
     assert kept_visitor(driver)["tabId"] == anonymous["tabId"]
     assert "Anonymous so far" in frame_texts(driver)
     driver.switch_to.default_content()
-    assert [name for name, _ in driver.execute_script("return window.seen") if name in ("error", "logout")] == []
+    heard = driver.execute_script("return window.seen")
+    assert [name for name, detail in heard if name == "logout" or (name == "error" and detail.get("code") != "empty_text")] == []
 
     # setVisitor(null) logs an identified visitor out.
     fields = signed(server)
@@ -219,8 +235,8 @@ def test_set_visitor_null_logs_out_and_a_logout_with_no_one_identified_does_noth
         widget_url.rstrip("/"),
     )
     wait.until(lambda d: logouts(d) == 2, "the site never heard that the stale naming was set aside")
+    commands_handled(driver, wait)
     driver.switch_to.frame(frame_of(driver))
-    time.sleep(1)
     assert (kept_visitor(driver) or {}).get("visitorFields") is None, "a stale naming brought the person back"
 
 
