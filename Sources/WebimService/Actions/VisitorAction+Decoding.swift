@@ -177,10 +177,12 @@ extension VisitorAction {
         return RecordedForm(fields: fields)
     }
 
-    /// The push token; `none` clears it. APNs and FCM tokens are a few hundred characters at most.
+    /// The push token; `none` clears it.
     private static func pushToken(_ form: ActionParameters) throws -> String? {
         let token = try form.required(WireParameter.pushToken)
-        guard token.utf8.count <= 4_096 else { throw ProtocolFailure(WireError.wrongArgumentValue) }
+        guard token.utf8.count <= VisitorRecord.maximumPushTokenBytes else {
+            throw ProtocolFailure(WireError.wrongArgumentValue)
+        }
         return token == "none" ? nil : token
     }
 }

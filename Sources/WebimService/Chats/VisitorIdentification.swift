@@ -24,7 +24,6 @@ struct VisitorIdentification: Sendable {
         if let ext = parameters[WireParameter.visitorExt], !ext.isEmpty {
             let provided = try verifiedProvidedFields(ext)
             identity.providedID = provided.visitorID
-            identity.name = provided.fields?["display_name"] ?? provided.fields?["name"]
             identity.signedFields = provided.fields ?? [:]
         } else if let token = parameters[WireParameter.providedAuthToken], !token.isEmpty {
             if location.requireRegisteredAuthTokens, try await !database.isRegistered(providedAuthToken: token) {

@@ -23,6 +23,8 @@ extension VisitorRecord {
     static let maximumFieldValueLength = 1_000
     /// How often anything the visitor sends may change their e-mail.
     static let maximumEmailChanges = 3
+    /// The longest push token kept, in UTF-8 bytes: APNs and FCM tokens are a few hundred characters at most.
+    static let maximumPushTokenBytes = 4_096
 
     /// Merges fields the visitor sent (custom fields, contacts, an offline form's) into theirs, taking `name` as the
     /// display name. A field the site signed stays as signed; an e-mail changes at most `maximumEmailChanges` times
@@ -47,7 +49,7 @@ extension VisitorRecord {
         guard current.count <= Self.maximumFieldCount else { throw ProtocolFailure(WireError.wrongArgumentValue) }
         let signsName = signed["name"] != nil || signed["display_name"] != nil
         if !signsName, let name = given["name"] ?? given["display_name"], !name.isEmpty {
-            self.name = String(name.prefix(Self.maximumFieldValueLength))
+            self.name = name
         }
         fields = (try? MessageRecord.jsonText(current)) ?? fields
     }

@@ -33,7 +33,9 @@ struct VisitorSessions: Sendable {
         if visitor.banned || location.visitorsBanned { return DeltaResponse(error: WireError.visitorBanned) }
         // A page load is never refused for the visitor's budget; the token it carries replaces the last one, and is
         // held to what a real push token is.
-        if let token = parameters[WireParameter.pushToken], token.utf8.count <= 4_096, token != visitor.pushToken {
+        if let token = parameters[WireParameter.pushToken], token.utf8.count <= VisitorRecord.maximumPushTokenBytes,
+            token != visitor.pushToken
+        {
             try await changes.commit(visitorID: visitor.id, admission: .chargedAlways) { change in
                 change.visitor.pushToken = token
             }

@@ -102,7 +102,7 @@ public struct ServiceDatabase: Sendable {
                 id: RandomID.hex(),
                 deviceId: identity.deviceID,
                 location: identity.location,
-                name: identity.name ?? "Guest",
+                name: "Guest",
                 visitSessionId: RandomID.hex(),
                 revision: 1,
                 visitState: VisitSessionStateValue.idle,

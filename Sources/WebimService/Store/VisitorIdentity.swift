@@ -9,8 +9,6 @@ struct VisitorIdentity: Sendable {
     /// An authorised visitor's id, from verified `visitor-ext` fields.
     var providedID: String?
     var providedAuthToken: String?
-    /// A display name from provided fields.
-    var name: String?
     /// The verified `visitor-ext` fields: stored with the visitor, and on every later signed init they win over
     /// whatever custom fields or contacts said.
     var signedFields: [String: String] = [:]

@@ -8,7 +8,7 @@ import Hummingbird
 enum DirectRequest {
     /// The headers a reverse proxy adds; any of them means the request came from beyond it.
     static let proxyHeaders: [HTTPField.Name] = [
-        .init("X-Forwarded-For")!, .init("X-Real-IP")!, .init("Forwarded")!, .init("X-Forwarded-Host")!,
+        .init("X-Forwarded-For")!, .xRealIP, .init("Forwarded")!, .init("X-Forwarded-Host")!,
     ]
 
     /// Whether `request` arrived from a loopback address with no proxy header.
