@@ -977,7 +977,7 @@ return {
 """
 
 
-def dropped_file_item(page, name: str, content_type: str = "application/octet-stream", timeout: float = 10):
+def dropped_file_item(page, name: str, content_type: str = "application/octet-stream", timeout: float = 20):
     """Drops one file on the transcript; returns its item once sent or failed (None when none shows)."""
     driver = page.driver
     before = len([i for i in widget_items(driver) if i["type"] == "fileFromVisitor"])
@@ -985,7 +985,12 @@ def dropped_file_item(page, name: str, content_type: str = "application/octet-st
 
     def settled(d):
         items = [i for i in widget_items(d) if i["type"] == "fileFromVisitor"]
-        return len(items) > before and items[-1]["status"] in ("sent", "failed") and items[-1]
+        if len(items) <= before:
+            return False
+        item = items[-1]
+        # Sent means the service's copy with its file card: a row marked sent before its card is drawn is
+        # still on its way, and one that never gets a card times out here.
+        return (item["status"] == "failed" or (item["status"] == "sent" and item["files"])) and item
 
     try:
         return WebDriverWait(driver, timeout, poll_frequency=0.2).until(settled)
