@@ -17,7 +17,8 @@ public struct LiveStack: Sendable {
     public var drain: ServerDrain
 
     /// Runs the embedded service alone, in `dataDirectory`, for as long as `body` runs; port 0 picks a free one.
-    /// `scenarios` (location → scenario JSON) replaces the repository's scenarios, keeping `default`.
+    /// `scenarios` (location → scenario JSON) replaces the repository's scenarios, keeping `default`. Scenarios play
+    /// without their `after:` delays unless `adjust` sets the pace back.
     public static func withService<Result: Sendable>(
         dataDirectory: URL,
         port: Int = 0,
@@ -63,6 +64,9 @@ public struct LiveStack: Sendable {
             consoleToken: OperatorConsoleClient.testToken,
             consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
         )
+        // A test checks what a scenario says and in what order, not when: nobody waits out a scripted delay. A test
+        // about the delays gives the service a `ChatClock.manual` and the scripted pace, and moves the time itself.
+        configuration.scenarioPace = .immediate
         adjust(&configuration)
         let (service, transport) = try await makeEmbeddedService(configuration: configuration, logger: logger) {
             portSink.yield($0)

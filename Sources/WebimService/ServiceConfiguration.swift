@@ -32,8 +32,10 @@ public struct ServiceConfiguration: Sendable {
     public var idleVisitorRetention: Duration
     /// The bytes one visitor and the whole data folder may hold, and how long a visitor who chatted is kept.
     public var storageBudgets: StorageBudgets
-    /// The wall clock every time the service writes comes from; tests pin it.
+    /// The clock every time the service writes and every wait of its own comes from; tests pin it or move it.
     public var clock: ChatClock = .system
+    /// Whether scenario steps wait their `after:` delays; tests that check what a scenario says skip them.
+    public var scenarioPace = ScenarioPace.asScripted
     /// Header and idle timeouts, and the cap on one client's connections. Loopback is exempt from the cap by
     /// default: the service's clients there are the widget servers (visitors never reach it), each holding a
     /// connection per download and, over HTTP, a long-poll per tab; the timeouts hold for everyone.

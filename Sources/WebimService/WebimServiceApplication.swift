@@ -53,7 +53,8 @@ private func buildEmbeddedService(
                 triggers: parts.triggers,
                 library: parts.engine.library,
                 engine: parts.engine,
-                logger: logger
+                logger: logger,
+                pace: configuration.scenarioPace
             ),
             LogCheckpointService(database: database, interval: .milliseconds(500), logger: logger),
             IdleVisitorPruner(

@@ -61,7 +61,11 @@ import WebimWire
                 #expect(try await action(base, send + auth).error == nil)
                 let delta = WireForm.encode([("since", "1")] + auth)
                 let answer = try await get("\(base)\(WireEndpoint.delta)?\(delta)", as: DeltaResponse.self)
-                let added = (answer.deltaList ?? []).filter { $0.objectType == "CHAT_MESSAGE" && $0.event == "add" }
+                // The visitor's message, by its id: the default scenario's reply is another message.
+                let added = (answer.deltaList ?? []).filter {
+                    $0.objectType == "CHAT_MESSAGE" && $0.event == "add"
+                        && $0.data?["clientSideId"]?.stringValue == "0123456789abcdef0123456789abcdef"
+                }
                 #expect(added.count == 1)
                 #expect(answer.deltaList?.first?.objectType == "CHAT")
             }

@@ -25,7 +25,7 @@ struct DeltaPolls: Sendable {
             await cancelWhenGracefulShutdown {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await broadcaster.waitForRevision(after: since, visitorID: visitor.id) }
-                    group.addTask { try? await Task.sleep(for: holdTimeout) }
+                    group.addTask { try? await database.clock.sleep(for: holdTimeout) }
                     await group.next()
                     group.cancelAll()
                 }

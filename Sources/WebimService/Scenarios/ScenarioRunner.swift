@@ -10,6 +10,8 @@ struct ScenarioRunner: TypeNamedService {
     let library: ScenarioLibrary
     let engine: ChatEngine
     let logger: Logger
+    /// Whether steps wait their `after:` on the service's clock.
+    var pace = ScenarioPace.asScripted
     let queues = ScenarioQueues()
 
     func run() async throws {
@@ -35,7 +37,8 @@ struct ScenarioRunner: TypeNamedService {
         )
         do {
             for step in steps {
-                try await Task.sleep(for: .seconds(step.after ?? 0))
+                let delay = pace.delay(after: step.after)
+                if delay > .zero { try await engine.database.clock.sleep(for: delay) }
                 // A paused scenario stays silent: a person answers from the console instead.
                 guard try await !engine.controls.isScenarioPaused(visitorID: trigger.visitorID) else { return }
                 try await player.perform(step)

@@ -16,7 +16,6 @@ struct IdleVisitorPruner: TypeNamedService {
     var chattedRetention: Duration? = nil
     /// The files folder, whose bytes of forgotten visitors are removed.
     var files: FileStore? = nil
-    var clock: any Clock<Duration> = ContinuousClock()
 
     /// How often to look: a tenth of the shorter retention, between a second and an hour.
     var interval: Duration { min(max(min(retention, chattedRetention ?? retention) / 10, .seconds(1)), .seconds(3600)) }
@@ -25,12 +24,12 @@ struct IdleVisitorPruner: TypeNamedService {
         while true {
             do {
                 try await prune(now: Date(timeIntervalSince1970: database.clock.now()))
-                try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval, tolerance: nil) }
+                try await cancelWhenGracefulShutdown { try await database.clock.sleep(for: interval) }
             } catch is CancellationError {
                 return
             } catch {
                 logger.warning("pruning idle visitors failed", metadata: ["error": "\(error)"])
-                try? await cancelWhenGracefulShutdown { try await clock.sleep(for: interval, tolerance: nil) }
+                try? await cancelWhenGracefulShutdown { try await database.clock.sleep(for: interval) }
             }
         }
     }

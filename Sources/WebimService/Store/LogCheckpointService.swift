@@ -12,7 +12,7 @@ struct LogCheckpointService: TypeNamedService {
     func run() async throws {
         while true {
             do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+                try await cancelWhenGracefulShutdown { try await database.clock.sleep(for: interval) }
             } catch {
                 return
             }
