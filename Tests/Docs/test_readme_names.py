@@ -1,6 +1,6 @@
 """Every code name a README puts in backticks is defined somewhere in the repository.
 
-**Documents.** Every `README.md` (outside `.build*`, `.bundle`, `.venv`, `node_modules` and `Tests/Browser/artifacts`),
+**Documents.** Every `README.md` (outside `.build*`, `.bundle`, `.venv`, `node_modules`, caches and `Tests/Browser/artifacts`),
 `SECURITY.md` and `docs/*.md` but `docs/PROTOCOL.md`, which describes Webim's protocol and its SDKs: the names in it
 are theirs (`DeltaType`, `getVisitor()`), not this repository's. `Benchmarks/*.md` are left out too: they record
 runs, each against a named commit, and name the code as it was then. Fenced code blocks are left out (commands), and
@@ -50,6 +50,7 @@ A failure lists `path:line: name` for every name no source defines. Standard lib
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -57,7 +58,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 #: Folders never read, wherever they are.
-SKIPPED_PARTS = {".venv", "node_modules", ".git"}
+SKIPPED_PARTS = {".venv", "node_modules", ".git", ".pytest_cache", ".swiftpm", ".webim-widget", "__pycache__"}
 SKIPPED_PREFIXES = (".build", ".bundle")
 SKIPPED_PATHS = ("Tests/Browser/artifacts",)
 #: This test names stale names on purpose; it is no source of definitions.
@@ -98,8 +99,18 @@ def skipped(path: Path) -> bool:
     return any(text == prefix or text.startswith(prefix + "/") for prefix in SKIPPED_PATHS)
 
 
+def walk(root: Path) -> list[Path]:
+    """Every file under `root`, never entering a skipped folder (a build folder holds thousands)."""
+    files = []
+    for folder, subfolders, names in os.walk(root):
+        here = Path(folder)
+        subfolders[:] = sorted(name for name in subfolders if not skipped(here / name))
+        files.extend(here / name for name in sorted(names))
+    return files
+
+
 def documents() -> list[Path]:
-    found = {path for path in REPO.rglob("README.md") if not skipped(path)}
+    found = {path for path in walk(REPO) if path.name == "README.md"}
     found.update(path for pattern in ("SECURITY.md", "docs/*.md") for path in REPO.glob(pattern))
     return sorted(path for path in found if path.relative_to(REPO).as_posix() not in SKIPPED_DOCUMENTS)
 
@@ -217,8 +228,8 @@ CONFIG_DECLARATION = re.compile(
 def source_files() -> list[Path]:
     files = [REPO / "Package.swift"]
     for root in SOURCE_ROOTS:
-        for path in (REPO / root).rglob("*"):
-            if not path.is_file() or skipped(path) or path.parent == THIS_FOLDER:
+        for path in walk(REPO / root):
+            if path.parent == THIS_FOLDER:
                 continue
             if path.suffix in SOURCE_SUFFIXES or (path.suffix == "" and root in SUFFIXLESS_ROOTS):
                 files.append(path)
