@@ -1,11 +1,11 @@
 """Every code name a README puts in backticks is defined somewhere in the repository.
 
-**Documents.** Every `README.md` (outside `.build*`, `.bundle`, `.venv`, `node_modules`, caches and `Tests/Browser/artifacts`),
-`SECURITY.md` and `docs/*.md` but `docs/PROTOCOL.md`, which describes Webim's protocol and its SDKs: the names in it
-are theirs (`DeltaType`, `getVisitor()`), not this repository's. `Benchmarks/*.md` are left out too: they record
-runs, each against a named commit, and name the code as it was then. Fenced code blocks are left out (commands), and
-so are the cells of a table's `EN`, `v3` and `reference` columns (the client core's coverage and deviation tables
-give the SDK references' own spellings there).
+**Documents.** Every `README.md` (outside `.build*`, `.bundle`, `.venv`, `node_modules`, caches and
+`Tests/Browser/artifacts`), `SECURITY.md` and `docs/*.md` but `docs/PROTOCOL.md`, which describes Webim's protocol
+and its SDKs: the names in it are theirs (`DeltaType`, `getVisitor()`), not this repository's. `Benchmarks/*.md` are
+left out too: they record runs, each against a named commit, and name the code as it was then. Fenced code blocks
+are left out (commands), and so are the cells of a table's `EN`, `v3` and `reference` columns (the client core's
+coverage and deviation tables give the SDK references' own spellings there).
 
 **Names.** A backticked span is a code name when, after a trailing `?` or `!` is dropped, it is one of:
 
@@ -34,11 +34,16 @@ single uppercase words (`GET`, `EDIT`), and lowercase wire names with no capital
 - shell, YAML and the rest (`scripts/`, `deploy/`, `Scenarios/`, `Templates/`): `NAME=`, a shell function
   `NAME() {`, a YAML key `NAME:`, a Prometheus `alert: NAME` or `record: NAME`, or a quoted name.
 
-A dotted name or call form is defined when each of its name-like parts is (`WireCall.Endpoint.routes`: `WireCall`,
-`Endpoint`, `routes`; `store.addMessage`: `addMessage`); a call form by its function (`send(message:)`: `send`;
-`Type(…)`: the type). `file.py::test_x` needs `def test_x` in a file whose path ends in `file.py`. `A+B` needs a file
-`A+B.swift`, `+B` a file `…+B.swift`. A mere mention (a comment, a call) is not a declaration: a README that names a
-type or constant the code no longer declares fails even while a comment still says the name.
+A dotted name or call form is defined when its last part is, and each earlier part spelt as a name
+(`WireCall.Endpoint.routes`: `WireCall`, `Endpoint`, `routes`; `store.addMessage`: `addMessage`); a call form by its
+function (`send(message:)`: `send`; `Type(…)`: the type). `file.py::test_x` needs `def test_x` in a file whose path
+ends in `file.py`. `A+B` needs a file `A+B.swift`, `+B` a file `…+B.swift`.
+
+Why this rule: it is the strictest that passes every correct name of today's documents. A name merely used (in a
+comment, a call, an expression) is not a declaration, so a README that names a type or constant the code no longer
+declares fails even while a comment or a call still says the name; a whole-word match would let those through.
+Quoted names and argument labels do count, because the wire's keys, the page's event names and the SDK's labels are
+declared there.
 
 The few names of other software a document may mention (the Swift standard library, Foundation, Hummingbird, the
 browser, HTTP, Chromium's policies, the Webim SDK references, the products the options are modelled on) are listed
@@ -206,7 +211,9 @@ QUOTED = re.compile(rf"[\"']({IDENT})[\"']")
 SWIFT_DECLARATION = re.compile(
     rf"\b(?:struct|class|enum|actor|protocol|typealias|associatedtype|extension|func|var|let)\s+`?({IDENT})"
 )
-SWIFT_CASE = re.compile(r"^\s*(?:(?:indirect|public|package|internal|private|fileprivate)\s+)*case\s+(.+)$", re.MULTILINE)
+SWIFT_CASE = re.compile(
+    r"^\s*(?:(?:indirect|public|package|internal|private|fileprivate)\s+)*case\s+(.+)$", re.MULTILINE
+)
 SWIFT_CASE_ITEM = re.compile(rf"\s*`?({IDENT})`?\s*(?:=|$|//|\{{|:)")
 SWIFT_PARAMETERS = re.compile(rf"\bfunc\s+`?{IDENT}`?\s*(?:<[^>]*>)?\s*\(|\binit[?!]?\s*(?:<[^>]*>)?\s*\(")
 SWIFT_LABEL = re.compile(rf"\s*(?:@\w+\s+)*({IDENT})(?:\s+{IDENT})?\s*:")
