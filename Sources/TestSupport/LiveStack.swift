@@ -65,7 +65,7 @@ public struct LiveStack: Sendable {
             consoleDirectory: repositoryRoot.appendingPathComponent("Public/operator")
         )
         // A test checks what a scenario says and in what order, not when: nobody waits out a scripted delay. A test
-        // about the delays gives the service a `ChatClock.manual` and the scripted pace, and moves the time itself.
+        // about the delays gives the service a `ServerClock.manual` and the scripted pace, and moves the time itself.
         configuration.scenarioPace = .immediate
         adjust(&configuration)
         let (service, transport) = try await makeEmbeddedService(configuration: configuration, logger: logger) {

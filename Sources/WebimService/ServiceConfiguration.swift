@@ -33,7 +33,7 @@ public struct ServiceConfiguration: Sendable {
     /// The bytes one visitor and the whole data folder may hold, and how long a visitor who chatted is kept.
     public var storageBudgets: StorageBudgets
     /// The clock every time the service writes and every wait of its own comes from; tests pin it or move it.
-    public var clock: ChatClock = .system
+    public var clock: ServerClock = .system
     /// Whether scenario steps wait their `after:` delays; tests that check what a scenario says skip them.
     public var scenarioPace = ScenarioPace.asScripted
     /// Header and idle timeouts, and the cap on one client's connections. Loopback is exempt from the cap by

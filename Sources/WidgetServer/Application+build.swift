@@ -35,7 +35,7 @@ public func makeWidgetApplication(
     let drain = ServerDrain(
         registry: registry,
         timeout: configuration.drainTimeout,
-        clock: configuration.drainClock,
+        clock: configuration.clock,
         logger: logger
     )
     let router = makeWidgetRouter(
@@ -68,7 +68,8 @@ public func makeWidgetApplication(
                     logger: logger,
                     folderBudget: folderBudget
                 ),
-                logger: logger
+                logger: logger,
+                clock: configuration.clock
             ),
             TabShutdown(registry: registry),
             StreamPinger(registry: registry, interval: configuration.pingInterval),
@@ -183,7 +184,7 @@ func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
         storage: try .withHistoryInMemory(tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs")),
         folderBudget: DataFolderBudget(directory: configuration.dataDirectory, budgetBytes: .max),
         downloads: .shared,
-        drain: ServerDrain(registry: registry, timeout: .zero, clock: ContinuousClock(), logger: logger),
+        drain: ServerDrain(registry: registry, timeout: .zero, clock: .system, logger: logger),
         reachability: ServiceReachability(accountURL: configuration.accountURL),
         configuration: configuration,
         logger: logger

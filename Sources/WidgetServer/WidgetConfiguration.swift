@@ -76,8 +76,9 @@ public struct WidgetConfiguration: Sendable {
     public var allowsPrivateHintsHosts = false
     /// How long a drain (on SIGTERM) waits for the requests in flight before the server stops anyway (`ServerDrain`).
     public var drainTimeout: Duration
-    /// The clock the drain's timeout runs on; tests pass a `TestClock`.
-    public var drainClock: any Clock<Duration>
+    /// The server's one clock: the drain's timeout, the reaper's rounds, the data sweeps and the expiry of sealed
+    /// credentials read it; tests pin it or move it (`ServerClock.manual`).
+    public var clock: ServerClock
     /// For the fault harness only: SIGKILL right after this many new visitor messages are committed, before the
     /// last one is answered. Nil (always, outside the harness): never.
     public var crashAfterMessages: Int?
@@ -106,7 +107,7 @@ public struct WidgetConfiguration: Sendable {
         kiosk: KioskConfiguration = .standard,
         previewConfigFile: URL? = nil,
         drainTimeout: Duration = Defaults.drainTimeout,
-        drainClock: any Clock<Duration> = ContinuousClock(),
+        clock: ServerClock = .system,
         crashAfterMessages: Int? = nil
     ) {
         self.host = host
@@ -131,7 +132,7 @@ public struct WidgetConfiguration: Sendable {
         self.kiosk = kiosk
         self.previewConfigFile = previewConfigFile
         self.drainTimeout = drainTimeout
-        self.drainClock = drainClock
+        self.clock = clock
         self.crashAfterMessages = crashAfterMessages
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import TestSupport
 import Testing
 import WebimService
@@ -15,7 +16,7 @@ import WebimWire
             try await LiveStack.withService(
                 dataDirectory: directory,
                 holdTimeout: .seconds(2),
-                adjust: { $0.clock = ChatClock { Self.pinned } }
+                adjust: { $0.clock = ServerClock { Self.pinned } }
             ) { base in
                 let visitor = try await ServiceClient.start(base)
                 let sent = try await visitor.action(

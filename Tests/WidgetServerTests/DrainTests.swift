@@ -159,7 +159,7 @@ import Testing
         let clock = TestClock()
         let timeout = Duration.seconds(10)
         let onTheTestClock: @Sendable (inout WidgetConfiguration) -> Void = {
-            $0.drainClock = clock
+            $0.clock = .manual(clock)
             $0.drainTimeout = timeout
         }
         try await LiveStack.withStack(adjust: onTheTestClock) { stack in

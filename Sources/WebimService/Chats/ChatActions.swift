@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// Whether a chat opens and when it closes (PROTOCOL.md §5.1–§5.2), and what the visitor does to the chat as a

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// What the visitor says of a chat (PROTOCOL.md §5.2–§5.3): an operator's rating, whether the question was

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// The visitor's files (PROTOCOL.md §7): an upload, sent at once or kept for a later `chat.message`; the delete of

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// New message records as each author writes them: the visitor's text, a file message, an operator's message.
@@ -9,7 +10,7 @@ extension MessageRecord {
         chatID: Int64,
         clientSideID: String,
         text: String,
-        clock: ChatClock
+        clock: ServerClock
     ) -> MessageRecord {
         MessageRecord(
             id: RandomID.hex(),
@@ -34,7 +35,7 @@ extension MessageRecord {
         chatID: Int64,
         clientSideID: String,
         author: OperatorRecord? = nil,
-        clock: ChatClock
+        clock: ServerClock
     ) throws -> MessageRecord {
         let parameters = try file.wireItem()
         var message = MessageRecord(
@@ -61,7 +62,7 @@ extension MessageRecord {
         author: OperatorRecord?,
         visitor: VisitorRecord,
         chatID: Int64? = nil,
-        clock: ChatClock
+        clock: ServerClock
     ) -> MessageRecord {
         let isInfo = outgoing.kind == MessageItem.Kind.info.rawValue
         var message = MessageRecord(

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// The offline form (PROTOCOL.md §5.2, §11.10): whether the location takes it, and where it goes: a closed

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// What a change does to the open chat's state along the way, the same for the visitor's actions and the

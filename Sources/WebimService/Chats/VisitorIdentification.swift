@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// Who an init names (PROTOCOL.md §2.2, §2.7): the visitor by their signed `visitor-ext` fields, a provided auth

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// Init and light mode (PROTOCOL.md §2.2–§2.9): a page for a recognised or new visitor, and the full update that

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// Files as they come in: a visitor's upload checked against the location's limits, any file written and

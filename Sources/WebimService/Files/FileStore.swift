@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import PrivateFiles
 
 /// The files folder under the data directory: one file per guid, so names never collide or escape the folder.
@@ -7,10 +8,10 @@ struct FileStore: Sendable {
     /// The data folder's bytes, told of every file written or removed here.
     let usage: DataFolderUsage
     /// When a stored file was made.
-    let clock: ChatClock
+    let clock: ServerClock
 
     /// Creates the folder if needed, private (0700): it holds every visitor's and operator's files.
-    init(directory: URL, usage: DataFolderUsage, clock: ChatClock) throws {
+    init(directory: URL, usage: DataFolderUsage, clock: ServerClock) throws {
         self.directory = directory
         self.clock = clock
         self.usage = usage

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// What an operator does to a visitor's chat as a whole, from the console or a scenario: joins it, types, reads the

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HTTPAPI
 import WebimWire
 
 /// Locations, departments, operators, online status and visitor flags.

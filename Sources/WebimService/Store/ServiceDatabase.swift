@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+public import HTTPAPI
 import PrivateFiles
 import WebimWire
 
@@ -10,13 +11,13 @@ import WebimWire
 /// so a client that reconnects with its `since` revision gets exactly what it missed, even after a restart.
 public struct ServiceDatabase: Sendable {
     /// The time every record and expiry is written with.
-    let clock: ChatClock
+    let clock: ServerClock
     private let writer: any DatabaseWriter
     /// A connection of its own for `checkpoint()`, so that syncing the log to disk never holds up the writer.
     private let checkpointer: DatabaseQueue
 
     /// Opens (creating and migrating) `service.sqlite` in `directory`; times come from `clock`.
-    public init(directory: URL, clock: ChatClock = .system) throws {
+    public init(directory: URL, clock: ServerClock = .system) throws {
         self.clock = clock
         let path = directory.appendingPathComponent("service.sqlite").path
         // The chats of every visitor: the folder 0700 and the database 0600 before SQLite opens it, which gives its

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HTTPAPI
 import WebimWire
 
 /// One transaction on one visitor: intention-named reads and writes, and the delta items they produce.
@@ -9,7 +10,7 @@ struct VisitorChange {
     /// The visitor as the change found them, so that what grew in their row is charged (`StorageGuard.settle`).
     let visitorBefore: VisitorRecord
     /// The service's clock, for the times this change writes.
-    let clock: ChatClock
+    let clock: ServerClock
     /// Whether the visitor's location lets visitors edit and delete their messages.
     let editingAllowed: Bool
     /// The delta items this change appends to the visitor's log, as wire JSON.
@@ -20,7 +21,7 @@ struct VisitorChange {
     /// The current chat as this change last read or wrote it: an operator's message asks for it four times.
     private let currentChatMemo = CurrentChatMemo()
 
-    init(db: Database, visitor: VisitorRecord, clock: ChatClock, editingAllowed: Bool = true) {
+    init(db: Database, visitor: VisitorRecord, clock: ServerClock, editingAllowed: Bool = true) {
         self.db = db
         self.visitor = visitor
         self.visitorBefore = visitor

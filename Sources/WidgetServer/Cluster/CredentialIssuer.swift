@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimClientLibrary
 
 /// Seals a tab's visitor for its page each time the client core tells it (after each full update), with what the
@@ -9,6 +10,8 @@ struct CredentialIssuer: Sendable {
     let tabID: String
     let options: TabSession.Options
     let isKiosk: Bool
+    /// The server's clock, which a credential's expiry counts from.
+    let clock: ServerClock
 
     /// `visitor`'s credential, sealed, as of `now`.
     func sealed(_ visitor: VisitorHandoff, now: Date) throws -> SealedCredential {

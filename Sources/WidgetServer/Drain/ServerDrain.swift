@@ -1,3 +1,4 @@
+import HTTPAPI
 import Logging
 import Synchronization
 
@@ -16,7 +17,7 @@ public final class ServerDrain: Sendable {
     /// How long the requests in flight may take before the server stops anyway.
     public let timeout: Duration
     private let registry: TabRegistry
-    private let clock: any Clock<Duration>
+    private let clock: ServerClock
     private let logger: Logger
 
     private struct Locked: Sendable {
@@ -27,7 +28,7 @@ public final class ServerDrain: Sendable {
 
     private let state = Mutex(Locked())
 
-    init(registry: TabRegistry, timeout: Duration, clock: any Clock<Duration>, logger: Logger) {
+    init(registry: TabRegistry, timeout: Duration, clock: ServerClock, logger: Logger) {
         self.registry = registry
         self.timeout = timeout
         self.clock = clock
@@ -58,7 +59,7 @@ public final class ServerDrain: Sendable {
             group.addTask { [clock, timeout] in
                 // Cancelled below once the drain is over, when the timeout then finds nothing to end; cancelled from
                 // outside, it ends the drain now.
-                try? await clock.sleep(for: timeout, tolerance: nil)
+                try? await clock.sleep(for: timeout)
                 self.perform(self.state.withLock { $0.machine.timeoutPassed() }, timedOut: true)
             }
             await untilFinished()

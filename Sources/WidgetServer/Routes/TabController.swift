@@ -106,7 +106,11 @@ struct TabController {
     /// The credential `sealed` holds for tab `id`, or 403.
     private func openCredential(_ sealed: String, tabID id: String) throws -> VisitorCredential {
         do {
-            return try CredentialSeal(key: configuration.clusterKey).open(sealed, tabID: id, now: Date())
+            return try CredentialSeal(key: configuration.clusterKey).open(
+                sealed,
+                tabID: id,
+                now: configuration.clock.date()
+            )
         } catch .forged {
             throw APIError(.invalidCredential, "The credential does not belong to this tab.", field: "credential")
         } catch .expired {

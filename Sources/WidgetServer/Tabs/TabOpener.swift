@@ -40,7 +40,8 @@ struct TabOpener: Sendable {
                     retention: configuration.tabDataRetention,
                     tabID: tab.id,
                     options: options,
-                    isKiosk: isKiosk
+                    isKiosk: isKiosk,
+                    clock: configuration.clock
                 ),
                 allowsPrivateHintsHosts: configuration.allowsPrivateHintsHosts
             )

@@ -10,7 +10,8 @@ struct TabReaper: TypeNamedService {
     let idleTimeout: Duration
     let sweeper: TabDataSweeper
     let logger: Logger
-    var clock: any Clock<Duration> = ContinuousClock()
+    /// The server's clock: the reaper waits its rounds and times its sweeps on it.
+    var clock = ServerClock.system
 
     /// How often to look: a quarter of the timeout, between 50 ms and 30 s.
     var interval: Duration { min(max(idleTimeout / 4, .milliseconds(50)), .seconds(30)) }
@@ -32,14 +33,14 @@ struct TabReaper: TypeNamedService {
         // The first sweep waits an interval too: a server restarted under a thousand returning pages would
         // otherwise walk every kept tab's folder while they all resume (a restart storm's slowest second); data that
         // expired while it was down can wait that long.
-        var lastSweep = ContinuousClock.now
+        var lastSweep = clock.now()
         var trims = HeapTrimSchedule()
         while !Task.isCancelled {
-            if lastSweep.duration(to: .now) >= sweepInterval {
-                sweeper.sweep()
-                lastSweep = .now
+            if clock.now() - lastSweep >= sweepInterval.inSeconds {
+                sweeper.sweep(now: clock.date())
+                lastSweep = clock.now()
             }
-            try await clock.sleep(for: interval, tolerance: nil)
+            try await clock.sleep(for: interval)
             let idle = registry.removeIdle(for: idleTimeout)
             for tab in idle {
                 logger.info("closing an idle tab", metadata: ["tab": "\(LoggedTabID.shortened(tab.id))"])
