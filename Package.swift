@@ -36,24 +36,22 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
-        // Crypto for `WireSignature`: both sides must compute the §2.7 and §7.3 hashes identically. MultipartKit
-        // for `MultipartForm`, which both servers read uploads with.
+        // Crypto for `WireSignature`: both sides must compute the §2.7 and §7.3 hashes identically.
         .target(
             name: "WebimWire",
             dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                // `HTTPFields` for `VisitorFileHeaders`, which both servers send with a visitor's file.
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto")
             ],
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
-        // The HTTP API errors and JSON body reading both servers share; no server code, no wire types.
+        // What both servers share about HTTP and browsers: API errors and JSON bodies, the origin policy, tokens,
+        // base64url, uploads' multipart forms (MultipartKit) and the headers a visitor's file is sent with; no server
+        // code, no wire types.
         .target(
             name: "HTTPAPI",
             dependencies: [
+                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -158,6 +156,7 @@ let package = Package(
             name: "widget-bench",
             dependencies: [
                 "WebimWire",
+                "HTTPAPI",
                 "WidgetServer",
                 "WebimService",
                 "WebimClientLibrary",
@@ -204,6 +203,7 @@ let package = Package(
             name: "HTTPAPITests",
             dependencies: [
                 "HTTPAPI", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -81,9 +81,11 @@ public struct LiveStack: Sendable {
     /// Runs the service and the widget server in a fresh data folder for as long as `body` runs; the widget
     /// reaches the service in-process, as `webim-widget serve` does.
     ///
-    /// `adjust` changes the widget server's configuration (timeouts, ping interval) before it starts; `widgetLogger`,
+    /// `scenarios` replaces the repository's scenarios as `withService`'s does. `adjust` changes the widget server's
+    /// configuration (timeouts, ping interval) before it starts; `widgetLogger`,
     /// when given, is where the widget server logs (a test that reads its log lines).
     public static func withStack<Result: Sendable>(
+        scenarios: [String: String] = [:],
         adjust: @Sendable (inout WidgetConfiguration) -> Void = { _ in },
         adjustService: @Sendable (inout ServiceConfiguration) -> Void = { _ in },
         widgetLogger: Logger? = nil,
@@ -92,7 +94,9 @@ public struct LiveStack: Sendable {
         -> Result
     {
         try await withTemporaryDirectory { directory in
-            try await withService(dataDirectory: directory, adjust: adjustService) { serviceURL, transport in
+            try await withService(dataDirectory: directory, scenarios: scenarios, adjust: adjustService) {
+                serviceURL,
+                transport in
                 try await withWidget(
                     accountURL: serviceURL,
                     serviceURL: serviceURL,

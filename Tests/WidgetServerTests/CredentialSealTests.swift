@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import Testing
 import WebimClientLibrary
 import WebimWire

@@ -74,9 +74,9 @@ import Testing
     }
 
     @Test func historyPagesGoBackWithoutRepeatingWhatTheTabHas() async throws {
-        try await LiveStack.withStack { stack in
+        try await LiveStack.withStack(scenarios: ShortHistory.scenarios) { stack in
             let client = WidgetClient(stack)
-            let tab = try await client.createTab(location: "long-history")
+            let tab = try await client.createTab(location: ShortHistory.location)
             let stream = try await client.events(tab)
             _ = await stream.next()
             _ = try await client.post("/api/tabs/\(tab)/messages", #"{"text":"Hi","clientId":"hist-0001"}"#)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import TestSupport
 import Testing
 import WebimWire

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import TestSupport
 import Testing
 import WebimWire
@@ -7,10 +8,11 @@ import WidgetServer
 /// What a second browser tab of the same visitor reads (`GET /api/tabs/{tab}/snapshot`), and what lets a browser
 /// forget a kept credential in time (its `expires`).
 @Suite struct TabSnapshotRouteTests {
-    /// Opens a tab the page names and says something; returns once the service has it.
+    /// Opens a tab the page names and says something; returns once the service has it. No operator answers (the
+    /// `manual` location): what the tab holds is what the test said.
     private static func tabWithMessage(_ client: WidgetClient) async throws -> (tab: String, stream: SSEReader) {
         let tab = RandomToken.make(byteCount: 16)
-        #expect(try await client.post("/api/tabs/\(tab)", "{}").status == 201)
+        #expect(try await client.post("/api/tabs/\(tab)", #"{"location":"manual"}"#).status == 201)
         let stream = try await client.events(tab)
         #expect(
             try await client.post("/api/tabs/\(tab)/messages", #"{"text":"First","clientId":"first-00001"}"#).status

@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPAPI
 import PrivateFiles
 import WebimWire
 

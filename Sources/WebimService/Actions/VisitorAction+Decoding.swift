@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// The one place a visitor action's form is read. Refusals keep the protocol's order: `argument-missing` without

@@ -1,3 +1,4 @@
+import HTTPAPI
 import WebimWire
 
 /// `POST /l/v/m/action` (PROTOCOL.md §5): the page's credentials and a ban first, then the form decoded once into a

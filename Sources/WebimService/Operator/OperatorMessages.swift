@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// What an operator sends into a visitor's open chat, from the console or a scenario: a message (text, info,

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// Performs one scenario step for one visitor through the engine's operator-side parts.

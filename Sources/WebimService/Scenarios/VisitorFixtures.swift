@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// Visitor-authored messages recorded by a scenario, for fixtures such as the tester's gallery. A real

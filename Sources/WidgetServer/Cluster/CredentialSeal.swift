@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTPAPI
 import WebimWire
 
 /// Seals a `VisitorCredential` for the page and opens the ones pages bring back: AES-256-GCM under the cluster's key,

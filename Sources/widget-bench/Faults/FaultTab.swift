@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPAPI
 import NIOCore
 import NIOHTTP1
 import TestSupport

@@ -1,5 +1,5 @@
+import HTTPAPI
 import Testing
-import WebimWire
 
 /// The Host and Origin rule both servers share: configured names only, never the request's own Host.
 @Suite struct OriginPolicyTests {
@@ -30,6 +30,22 @@ import WebimWire
             #expect(verdict(host, changing: false) == .foreignHost, "\(host)")
         }
         #expect(verdict(nil, changing: false) == .foreignHost)
+    }
+
+    @Test func anOriginIsReadAsStrictlyAsABrowserWritesOne() {
+        for loose in [
+            "http://a b.example", "http://chat.example.com:abc", "http://chat.example.com:0",
+            "http://chat.example.com:",
+            "http://chat.example.com/path", "https://chat.example.com:443x", "http://*.example.com",
+            "http://chat.example.com;x", "ftp://chat.example.com",
+        ] {
+            #expect(OriginPolicy.normalizedOrigin(loose) == nil, "\(loose)")
+        }
+        #expect(OriginPolicy.normalizedOrigin("HTTPS://Chat.Example.com/") == "https://chat.example.com")
+        #expect(OriginPolicy.normalizedOrigin("http://[::1]:8080") == "http://[::1]:8080")
+        // A configured origin that is no origin adds neither an origin nor its host.
+        let loose = OriginPolicy(publicOrigins: ["https://shop example.com"])
+        #expect(loose.publicOrigins.isEmpty && loose.hosts == OriginPolicy.loopbackHosts)
     }
 
     @Test func aRebindingPageWhoseOriginMatchesItsHostIsStillRefused() {

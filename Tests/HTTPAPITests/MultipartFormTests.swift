@@ -1,6 +1,6 @@
+import HTTPAPI
 import NIOCore
 import Testing
-import WebimWire
 
 /// The upload parser both servers use: which part is the file, and which content types carry a boundary.
 @Suite struct MultipartFormTests {

@@ -5,21 +5,21 @@ import Foundation
 /// Read strictly, for a value that goes into a page's Content-Security-Policy (`/preview/site?widget=`): there a
 /// space, a `;` or a `*` would add sources or directives to the policy, so anything but those three parts is no
 /// origin, and the origin is written out again from its parts rather than as it came.
-struct WebOrigin: Equatable, Sendable {
+public struct WebOrigin: Equatable, Sendable {
     /// `http` or `https`.
-    let scheme: String
+    public let scheme: String
     /// A DNS name or an IPv4 address, lowercase, or an IPv6 address in brackets.
-    let host: String
+    public let host: String
     /// The port when one was written (1 to 65535).
-    let port: Int?
+    public let port: Int?
 
     /// `scheme://host[:port]`.
-    var serialized: String { "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "") }
+    public var serialized: String { "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "") }
 
     /// The origin `text` is, or nil for anything else: another scheme, user information, a path (even `/`), a query,
     /// a fragment, a space or any character a host cannot have, an empty host, a port that is not 1 to 65535 written
     /// in digits without a leading zero.
-    init?(strict text: String) {
+    public init?(strict text: String) {
         guard let separator = text.range(of: "://") else { return nil }
         let scheme = text[..<separator.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }

@@ -86,13 +86,12 @@ public struct OriginPolicy: Sendable, Equatable {
         return hosts.contains(host) && port == listeningPort
     }
 
-    /// `scheme://host[:port]` in lowercase without a trailing slash, or nil for anything else (`null`, a path).
+    /// `scheme://host[:port]` in lowercase, or nil for anything else (`null`, a path, a space, a port that is no
+    /// port): read as strictly as `WebOrigin` reads one, since a browser writes nothing looser. A configured origin
+    /// may end in one `/`.
     public static func normalizedOrigin(_ origin: String) -> String? {
-        let lowered = origin.lowercased().trimmingSuffix("/")
-        guard let (scheme, authority) = split(lowered), scheme == "http" || scheme == "https", !authority.isEmpty,
-            !authority.contains("/"), !authority.contains("@"), !host(ofAuthority: authority).isEmpty
-        else { return nil }
-        return lowered
+        let text = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
+        return WebOrigin(strict: text.lowercased())?.serialized
     }
 
     private static func split(_ origin: String) -> (scheme: String, authority: String)? {

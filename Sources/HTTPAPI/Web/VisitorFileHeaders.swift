@@ -1,4 +1,5 @@
 public import HTTPTypes
+import WebimWire
 
 /// The headers of every response that carries a file a visitor or an operator chose, on both servers: always an
 /// attachment, never sniffed, and sandboxed, so that an uploaded HTML page or SVG cannot run script in the origin that
