@@ -431,7 +431,7 @@ export class ChatSession extends EventTarget {
   async #upload(clientId, file) {
     try {
       const tabId = await this.#connection.waitForTab();
-      const { sendFile } = await import('./uploads.js');
+      const { sendFile } = await import('./file-upload.js');
       const answer = await sendFile(this.#api.tabPath(tabId, '/files'), file, clientId, (percent) => {
         this.#store.setProgress(clientId, percent);
         this.dispatchEvent(new CustomEvent('uploadProgress'));
