@@ -6,7 +6,7 @@ import { TabConnection } from './connection.js';
 import { effectsOf } from './event-effects.js';
 import { TabEventStream } from './events.js';
 import { VisitorKeeper } from './kept-visitor.js';
-import { Outbox, failedOnTheWay, makeClientId } from './outbox.js';
+import { failedOnTheWay, makeClientId, Outbox } from './outbox.js';
 import { TabSync } from './tab-sync.js';
 import { TypingThrottle } from './typing-throttle.js';
 

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import './fakes.mjs';
 import { effectsOf } from '../../Public/js/event-effects.js';
 import { ChatStore } from '../../Public/js/store.js';
+// CustomEvent, which the store dispatches, for Node 18.
+import './fakes.mjs';
 
 const set = (field, value) => ({ store: 'set', args: [field, value] });
 

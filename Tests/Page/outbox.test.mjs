@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { Outbox, failedOnTheWay, makeClientId } from '../../Public/js/outbox.js';
+import { failedOnTheWay, makeClientId, Outbox } from '../../Public/js/outbox.js';
 import { ApiError } from './fakes.mjs';
 
 const sending = () => true;

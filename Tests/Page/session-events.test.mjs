@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { FakeApi, FakeStream, MemoryStorage, settle } from './fakes.mjs';
 import { VisitorKeeper } from '../../Public/js/kept-visitor.js';
 import { ChatSession } from '../../Public/js/session.js';
 import { ChatStore } from '../../Public/js/store.js';
+import { FakeApi, FakeStream, MemoryStorage, settle } from './fakes.mjs';
 
 // The session between its stream and its store: each event's effects (event-effects.js, tested alone) carried out.
 
