@@ -90,3 +90,15 @@ export function loadStylesheet(doc, href) {
   }
   return stylesheets.get(href);
 }
+
+/**
+ * The element the page's markup must have: a page without it is broken, so this says which is missing.
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @returns {HTMLElement}
+ */
+export function required(root, selector) {
+  const element = root.querySelector(selector);
+  if (element === null) throw new Error(`The page has no ${selector}`);
+  return /** @type {HTMLElement} */ (element);
+}

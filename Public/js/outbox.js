@@ -4,7 +4,10 @@
 // A message counts as delivered only once the service has it: its `result`, or a server's copy that is no longer
 // `sending`. A server's 202 alone is not enough (that server's outbox may die with it), so each time a server opens
 // the tab again (`opened`), every message it has not confirmed goes again, in the order the visitor wrote them,
-// with its clientId (the service keeps one).
+// with its clientId (the service keeps one). Here too, the rules the outbox keeps its entries by: a fresh clientId
+// for each action, and which failures leave one to go again.
+
+import { ApiError } from '../shared/api.js';
 
 /**
  * One action waiting for its outcome.
@@ -15,6 +18,26 @@
  * @property {unknown} [file] An upload's file, kept for Retry.
  * @property {number} takenBy The opening of the tab whose server answered 2xx for it (-1: none yet).
  */
+
+/**
+ * A fresh clientId: 32 lowercase hex characters (128 random bits).
+ * @returns {string}
+ */
+export function makeClientId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether a request failed on the way rather than being refused: the server that had the tab is gone (no answer, a
+ * proxy's 502 or 504, another server's 404 or 503 while it drains). It goes again, with its clientId, once a server
+ * has the tab.
+ * @param {unknown} error
+ */
+export function failedOnTheWay(error) {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 502 || error.status === 504 || error.code === 'unknown_tab' || error.code === 'draining';
+}
 
 export class Outbox {
   /** @type {Map<string, OutboxEntry>} In the order the visitor made them. */

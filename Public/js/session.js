@@ -1,39 +1,17 @@
 // One chat on this page: the visitor's actions (send, edit, delete, upload, keyboard, typing, rating, …) through the
-// outbox (outbox.js) to the tab, and the tab's events (connection.js) into the store.
+// outbox (outbox.js) to the tab, and the tab's events (connection.js) into the store, each as event-effects.js says.
 
 import { ApiError } from '../shared/api.js';
 import { TabConnection } from './connection.js';
+import { effectsOf } from './event-effects.js';
 import { TabEventStream } from './events.js';
 import { VisitorKeeper } from './kept-visitor.js';
-import { Outbox } from './outbox.js';
+import { failedOnTheWay, makeClientId, Outbox } from './outbox.js';
 import { TabSync } from './tab-sync.js';
 import { TypingThrottle } from './typing-throttle.js';
 
 /** At most one typing report per this many milliseconds. */
 export const TYPING_INTERVAL_MS = 1000;
-
-/**
- * A fresh clientId: 32 lowercase hex characters (128 random bits).
- * @returns {string}
- */
-function makeClientId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * Whether a request failed on the way rather than being refused: the server that had the tab is gone (no answer, a
- * proxy's 502 or 504, another server's 404 or 503 while it drains). It goes again, with its clientId, once a server
- * has the tab.
- * @param {unknown} error
- */
-function failedOnTheWay(error) {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status === 502 || error.status === 504 || error.code === 'unknown_tab' || error.code === 'draining';
-}
-
-/** Message types an operator or a bot sends: the page beeps for them. */
-const FROM_OPERATOR = new Set(['operator', 'fileFromOperator', 'keyboard']);
 
 /**
  * Connects the page's store to one tab on the server. Emits `operatorMessage` (a new operator message arrived live,
@@ -431,7 +409,7 @@ export class ChatSession extends EventTarget {
   async #upload(clientId, file) {
     try {
       const tabId = await this.#connection.waitForTab();
-      const { sendFile } = await import('./uploads.js');
+      const { sendFile } = await import('./file-upload.js');
       const answer = await sendFile(this.#api.tabPath(tabId, '/files'), file, clientId, (percent) => {
         this.#store.setProgress(clientId, percent);
         this.dispatchEvent(new CustomEvent('uploadProgress'));
@@ -447,76 +425,14 @@ export class ChatSession extends EventTarget {
     }
   }
 
+  /** Does what a tab event does (event-effects.js), in its order. */
   #apply(name, data) {
-    const store = this.#store;
-    switch (name) {
-      case 'snapshot':
-        store.applySnapshot(data);
-        // The session had already ended for good (read by another browser tab of the visitor, or after a reload).
-        if (typeof data.fatal === 'string') this.#apply('error.fatal', { type: data.fatal });
-        break;
-      case 'message.added':
-        if (data.message) {
-          store.addMessage(data.message, data.beforeId ?? null);
-          this.dispatchEvent(new CustomEvent('messageAdded', { detail: data.message }));
-          if (FROM_OPERATOR.has(data.message.type)) this.dispatchEvent(new CustomEvent('operatorMessage', { detail: data.message }));
-        }
-        break;
-      case 'message.changed':
-        if (data.message) store.changeMessage(data.message);
-        break;
-      case 'message.removed':
-        if (typeof data.id === 'string') store.removeMessage(data.id);
-        break;
-      case 'messages.cleared':
-        store.clearMessages();
-        break;
-      case 'history.complete':
-        store.set('hasMoreHistory', false);
-        break;
-      case 'operator.changed':
-        store.set('operator', data.operator ?? null);
-        break;
-      case 'operator.typing':
-        store.set('operatorTyping', Boolean(data.typing));
-        break;
-      case 'chat.state':
-      case 'visit.state':
-      case 'online.status':
-        if (typeof data.state === 'string' || typeof data.status === 'string') {
-          store.set(name === 'chat.state' ? 'chatState' : name === 'visit.state' ? 'visitState' : 'onlineStatus', data.state ?? data.status);
-        }
-        break;
-      case 'departments':
-        if (Array.isArray(data.departments)) store.set('departments', data.departments);
-        break;
-      case 'unread.visitor':
-        store.set('unread', { count: Number(data.count) || 0, time: data.time ?? null });
-        break;
-      case 'hello':
-        if (typeof data.text === 'string') store.set('hello', data.text);
-        break;
-      case 'result':
-        if (typeof data.clientId === 'string') this.#finish(data);
-        break;
-      case 'survey':
-        store.set('survey', data.survey ?? null);
-        break;
-      case 'location.settings':
-        store.set('hintsEnabled', data.hintsEnabled === true);
-        break;
-      case 'error.fatal':
-        console.error('The chat service reported a fatal error', data);
-        this.stop();
-        store.set('fatal', typeof data.type === 'string' ? data.type : 'unknown');
-        store.set('connection', 'failed');
-        break;
-      case 'error.transient':
-        console.warn('The chat service reported a transient error', data);
-        this.dispatchEvent(new CustomEvent('transientError', { detail: data }));
-        break;
-      default:
-        break;
+    for (const effect of effectsOf(name, data)) {
+      if ('store' in effect) this.#store[effect.store](...effect.args);
+      else if ('emit' in effect) this.dispatchEvent(new CustomEvent(effect.emit, { detail: effect.detail }));
+      else if ('finish' in effect) this.#finish(effect.finish);
+      else if ('stop' in effect) this.stop();
+      else console[effect.log](effect.text, effect.data);
     }
   }
 }

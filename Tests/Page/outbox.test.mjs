@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { Outbox } from '../../Public/js/outbox.js';
+import { failedOnTheWay, makeClientId, Outbox } from '../../Public/js/outbox.js';
+import { ApiError } from './fakes.mjs';
 
 const sending = () => true;
 
@@ -73,4 +74,30 @@ test('uploads lost on the way are handed back once, with their files, if still o
   outbox.uploadLost('g');
   assert.deepEqual(outbox.takeLostUploads((clientId) => clientId === 'f'), [['f', 'file-f']]);
   assert.deepEqual(outbox.takeLostUploads(sending), []);
+});
+
+test('what failed on the way goes again; what a server refused does not', () => {
+  const lost = [
+    new TypeError('Failed to fetch'),
+    new ApiError(0, 'unreachable', 'No answer'),
+    new ApiError(0, 'not_connected', 'No server opened the tab in time'),
+    new ApiError(502, 'bad_gateway', 'Bad gateway'),
+    new ApiError(504, 'gateway_timeout', 'Gateway timeout'),
+    new ApiError(404, 'unknown_tab', 'Another server has no such tab'),
+    new ApiError(503, 'draining', 'This server is leaving'),
+  ];
+  for (const error of lost) assert.equal(failedOnTheWay(error), true, String(error.message));
+  const refused = [
+    new ApiError(400, 'invalid_body', 'Bad body'),
+    new ApiError(413, 'file_too_large', 'Too big'),
+    new ApiError(503, 'storage_unavailable', 'The disk is full'),
+    new ApiError(429, 'rate_limited', 'Too many requests'),
+  ];
+  for (const error of refused) assert.equal(failedOnTheWay(error), false, error.code);
+});
+
+test('each clientId is fresh: 32 lowercase hex characters', () => {
+  const ids = new Set(Array.from({ length: 100 }, makeClientId));
+  assert.equal(ids.size, 100);
+  for (const id of ids) assert.match(id, /^[0-9a-f]{32}$/);
 });

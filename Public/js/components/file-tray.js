@@ -7,7 +7,7 @@
 import { el, loadStylesheet } from '../dom.js';
 import { formatSize } from '../format.js';
 import { icon } from '../icons.js';
-import { checkFile, sendFile } from '../uploads.js';
+import { checkFile, sendFile } from '../file-upload.js';
 
 /** The most files in one message (the server's `too_many_files` beyond it, as the Webim SDK's). */
 export const MAX_FILES = 10;
