@@ -13,9 +13,9 @@ struct CredentialIssuer: Sendable {
     /// The server's clock, which a credential's expiry counts from.
     let clock: ServerClock
 
-    /// `visitor`'s credential, sealed, as of `now`.
-    func sealed(_ visitor: VisitorHandoff, now: Date) throws -> SealedCredential {
-        let expiresAt = Int64(now.timeIntervalSince1970) + retention.components.seconds
+    /// `visitor`'s credential, sealed, as of the clock's now.
+    func sealed(_ visitor: VisitorHandoff) throws -> SealedCredential {
+        let expiresAt = Int64(clock.now()) + retention.components.seconds
         let text = try seal.seal(
             VisitorCredential(
                 tabID: tabID,

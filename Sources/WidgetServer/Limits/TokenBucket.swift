@@ -1,3 +1,5 @@
+import HTTPAPI
+
 /// A token bucket: `capacity` requests at once, refilled at `ratePerSecond`.
 struct TokenBucket: Sendable {
     let capacity: Double
@@ -30,9 +32,7 @@ struct TokenBucket: Sendable {
     }
 
     private mutating func refill(now: ContinuousClock.Instant) {
-        let elapsed = now - refilledAt
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        tokens = min(capacity, tokens + seconds * ratePerSecond)
+        tokens = min(capacity, tokens + (now - refilledAt).inSeconds * ratePerSecond)
         refilledAt = now
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPAPI
 import Logging
 import ServiceLifecycle
@@ -36,9 +37,10 @@ struct TabReaper: TypeNamedService {
         var lastSweep = clock.now()
         var trims = HeapTrimSchedule()
         while !Task.isCancelled {
-            if clock.now() - lastSweep >= sweepInterval.inSeconds {
-                sweeper.sweep(now: clock.date())
-                lastSweep = clock.now()
+            let now = clock.now()
+            if now - lastSweep >= sweepInterval.inSeconds {
+                sweeper.sweep(now: Date(timeIntervalSince1970: now))
+                lastSweep = now
             }
             try await clock.sleep(for: interval)
             let idle = registry.removeIdle(for: idleTimeout)

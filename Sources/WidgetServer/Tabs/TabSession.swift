@@ -96,7 +96,7 @@ actor TabSession {
         if let credentials {
             builder = builder.set(visitorHandoffObserver: { [events] visitor in
                 // Without one the page can still come back here, where the tab's data is kept.
-                guard let sealed = try? credentials.sealed(visitor, now: credentials.clock.date()) else { return }
+                guard let sealed = try? credentials.sealed(visitor) else { return }
                 events.publish(.credential(sealed))
             })
         }
