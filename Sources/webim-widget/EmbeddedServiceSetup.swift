@@ -1,7 +1,6 @@
 import Foundation
 import HTTPAPI
 import WebimService
-import WebimWire
 
 /// The embedded service's configuration from the command line, the same for `serve` (the service beside the widget)
 /// and `service` (the service alone): one data layout, one set of secrets, one Host rule.

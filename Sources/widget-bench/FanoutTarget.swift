@@ -1,7 +1,6 @@
 import Foundation
 import HTTPAPI
 import NIOHTTP1
-import WebimWire
 
 /// What the fan-out benchmark drives: N streams, and a way to make one message appear on stream `i`.
 protocol FanoutTarget: Sendable {

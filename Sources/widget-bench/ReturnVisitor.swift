@@ -4,7 +4,6 @@ import HTTPAPI
 import NIOCore
 import NIOHTTP1
 import TestSupport
-import WebimWire
 
 /// One visitor of `ReturningBenchmark`, as a page: the first visit (a tab, one message, the credential its stream
 /// sends, then the browser closed), and the return with the tab id and credential from localStorage and no cursor.

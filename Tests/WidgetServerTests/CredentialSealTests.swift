@@ -2,7 +2,6 @@ import Foundation
 import HTTPAPI
 import Testing
 import WebimClientLibrary
-import WebimWire
 
 @testable import WidgetServer
 

@@ -3,7 +3,6 @@ import HTTPAPI
 import NIOHTTP1
 import TestSupport
 import Testing
-import WebimWire
 
 @testable import WidgetServer
 

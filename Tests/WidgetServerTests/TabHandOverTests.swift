@@ -2,7 +2,6 @@ import Foundation
 import HTTPAPI
 import TestSupport
 import Testing
-import WebimWire
 import WidgetServer
 
 /// Two widget servers in front of one chat service, sharing a cluster key: a page whose server is gone continues its

@@ -4,7 +4,6 @@ import Logging
 import NIOHTTP1
 import TestSupport
 import Testing
-import WebimWire
 
 @testable import WidgetServer
 

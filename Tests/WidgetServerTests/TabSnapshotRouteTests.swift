@@ -2,7 +2,6 @@ import Foundation
 import HTTPAPI
 import TestSupport
 import Testing
-import WebimWire
 import WidgetServer
 
 /// What a second browser tab of the same visitor reads (`GET /api/tabs/{tab}/snapshot`), and what lets a browser

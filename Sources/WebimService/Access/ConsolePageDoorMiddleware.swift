@@ -3,7 +3,6 @@ import HTTPAPI
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import WebimWire
 
 /// The console page's door, set on its route (`OperatorConsolePageRoutes`): `/operator?token=…`, the link the server
 /// prints, trades the token for a cookie, as Jupyter does, and reloads without it (keeping the page's own `locale`

@@ -1,7 +1,6 @@
 public import Foundation
 import HTTPAPI
 import PrivateFiles
-import WebimWire
 
 /// A secret kept in a file only its owner can read (mode 0600): made at first start, read on every later one, so that
 /// no secret lives in the source and a restart keeps what browsers and signed visitors already hold.

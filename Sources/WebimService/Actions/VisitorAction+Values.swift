@@ -1,5 +1,4 @@
 import HTTPAPI
-import WebimWire
 
 /// The arguments of the actions that take more than one or two.
 extension VisitorAction {

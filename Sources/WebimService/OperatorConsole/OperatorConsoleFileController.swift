@@ -1,7 +1,6 @@
 import Foundation
 import HTTPAPI
 import Hummingbird
-import WebimWire
 
 /// `GET /operator/api/visitors/{visitor}/files/{guid}`: a file of the visitor's chats, for the console's links.
 ///

@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import HTTPAPI
-import WebimWire
 
 /// Seals a `VisitorCredential` for the page and opens the ones pages bring back: AES-256-GCM under the cluster's key,
 /// with the tab id authenticated beside it, so that a credential works for its own tab only and any change to it is

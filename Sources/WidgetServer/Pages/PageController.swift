@@ -4,7 +4,6 @@ import HTTPTypes
 import Hummingbird
 import Mustache
 import NIOHTTP1
-import WebimWire
 
 /// The widget page.
 struct PageController {

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPAPI
 import Synchronization
-import WebimWire
 
 /// The open tabs, by their unguessable ids.
 final class TabRegistry: Sendable {

@@ -4,7 +4,6 @@ import HTTPAPI
 import NIOCore
 import NIOHTTP1
 import TestSupport
-import WebimWire
 
 /// One browser tab as the page behaves, over the public contract only: it proposes its tab's id and opens it
 /// (`POST /api/tabs/{tab}`, with the visitor credential its stream last sent), reads its event stream (resuming
