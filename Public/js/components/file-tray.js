@@ -8,6 +8,7 @@ import { el, loadStylesheet } from '../dom.js';
 import { formatSize } from '../format.js';
 import { icon } from '../icons.js';
 import { checkFile, sendFile } from '../file-upload.js';
+import { makeClientId } from '../outbox.js';
 
 /** The most files in one message (the server's `too_many_files` beyond it, as the Webim SDK's). */
 export const MAX_FILES = 10;
@@ -195,7 +196,7 @@ export class FileTray {
     this.#update(item);
     try {
       const path = await this.#session.tabPath('/uploads');
-      const answer = await sendFile(path, item.file, makeId(), (percent) => {
+      const answer = await sendFile(path, item.file, makeClientId(), (percent) => {
         item.progress = percent;
         this.#updateProgress(item);
       }, item.abort.signal);
@@ -341,10 +342,4 @@ export class FileTray {
     button.setAttribute('aria-label', label);
     button.title = label;
   }
-}
-
-/** A fresh clientId for one upload (the server answers a retry with it once). */
-function makeId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
