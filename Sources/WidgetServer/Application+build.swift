@@ -16,7 +16,7 @@ public func makeWidgetApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> WidgetApplication {
     let configuration = fittedToDescriptors(requested, logger: logger)
-    let templates = try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory)
+    let templates = try LocalizedTemplates(configuration: configuration)
     let registry = TabRegistry()
     // Opening the history store syncs to disk: off the cooperative pool, which a test process shares with others.
     let storage = try await awaitBlockingWork { [metrics = registry.metrics.factory] in
@@ -84,7 +84,7 @@ public func makeWidgetApplication(
 
 /// The router with every route of the contract.
 func makeWidgetRouter(
-    templates: MustacheLibrary,
+    templates: LocalizedTemplates,
     registry: TabRegistry,
     storage: TabStorage,
     folderBudget: DataFolderBudget,
@@ -128,7 +128,7 @@ func makeWidgetRouter(
     let previewFile = configuration.previewConfigFile.map { PreviewConfigFile(url: $0, logger: logger) }
     router.addRoutes(
         PreviewController(
-            templates: templates,
+            templates: templates.templates(in: "en"),
             file: previewFile,
             configuration: configuration,
             galleryStates: GalleryStates(accountURL: configuration.accountURL, client: downloads)
@@ -179,7 +179,7 @@ func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
     let registry = TabRegistry()
     let logger = Logger(label: "routes")
     let router = makeWidgetRouter(
-        templates: try MustacheLibrary(compactedTemplatesIn: configuration.templatesDirectory),
+        templates: try LocalizedTemplates(configuration: configuration),
         registry: registry,
         storage: try .withHistoryInMemory(tabsDirectory: configuration.dataDirectory.appendingPathComponent("tabs")),
         folderBudget: DataFolderBudget(directory: configuration.dataDirectory, budgetBytes: .max),

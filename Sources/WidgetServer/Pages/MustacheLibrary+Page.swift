@@ -6,12 +6,14 @@ import Mustache
 extension MustacheLibrary {
     /// The page templates in `directory` (`NAME.mustache`, registered as `NAME`), each without its indentation
     /// (`SourceCompactor.stripIndentation`): the page is read on every visit, its indentation only here.
-    init(compactedTemplatesIn directory: URL) throws {
+    /// `rewrite` changes each template's text before it is registered (`TemplateLocalizer`).
+    init(compactedTemplatesIn directory: URL, rewrite: (String) -> String = { $0 }) throws {
         self.init()
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         for name in names where name.hasSuffix(".mustache") {
             let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            try register(SourceCompactor.stripIndentation(text), named: String(name.dropLast(".mustache".count)))
+            let compacted = SourceCompactor.stripIndentation(text)
+            try register(rewrite(compacted), named: String(name.dropLast(".mustache".count)))
         }
     }
 

@@ -7,7 +7,8 @@ import NIOHTTP1
 
 /// The widget page.
 struct PageController {
-    let templates: MustacheLibrary
+    /// The page's templates in each locale: the first paint already speaks the visitor's language.
+    let templates: LocalizedTemplates
     let configuration: WidgetConfiguration
 
     /// The routes, at the root.
@@ -20,7 +21,12 @@ struct PageController {
     private struct WidgetPage {
         var title: String
         var location: String
+        /// The page's language, as `<html lang>` says it.
         var locale: String
+        /// `rtl` or `ltr`: the page's direction from its first paint.
+        var direction: String
+        /// The connection banner's first words; the script's `ConnectionStatus` words it from then on.
+        var connecting: String
         var mode: String
         /// Only on kiosk pages.
         var kiosk: KioskPage?
@@ -41,10 +47,18 @@ struct PageController {
         let options = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { query.get($0) }
         let plain = try WidgetOptions.parse(defaultLocation: configuration.defaultLocation) { _ in nil }
         let mode = KioskPage.mode(query: query.get("mode"), configuration: configuration.kiosk)
+        // As the script chooses (`readConfig`): a kiosk by its own languages, first one first; a browser by its own.
+        let wanted =
+            mode == "kiosk"
+            ? configuration.kiosk.languages
+            : WidgetLocales.preferences(acceptLanguage: request.headers[.acceptLanguage])
+        let locale = Self.firstPaintLocale(options.locale, wanted: wanted)
         let page = WidgetPage(
-            title: options.title ?? "Chat",
+            title: options.title ?? templates.string("title", in: locale) ?? "Chat",
             location: options.location,
-            locale: Self.firstPaintLocale(options.locale, acceptLanguage: request.headers[.acceptLanguage]),
+            locale: locale == WidgetLocales.pseudo ? "en" : locale,
+            direction: options.dir ?? PageStrings.direction(of: locale),
+            connecting: templates.string("connecting", in: locale) ?? "Connecting…",
             mode: mode,
             kiosk: mode == "kiosk" ? try KioskPage(query: query, configuration: configuration.kiosk) : nil,
             attach: mode != "kiosk" || configuration.kiosk.uploads,
@@ -52,7 +66,7 @@ struct PageController {
             optionsSet: options.names(differingFrom: plain).joined(separator: " "),
             embedHost: mode == "embedded" ? embedHost(query.get("host"), ownOrigins: ownOrigins) : nil
         )
-        let html = try templates.page(page, template: "index")
+        let html = try templates.templates(in: locale).page(page, template: "index")
         let etag = StaticFileCache.etag(of: Array(html.utf8))
         // `no-store` keeps the page out of the back/forward cache, where it would hold its event stream open: a
         // browser opens six connections to a host at most, so six pages left that way stop the seventh loading.
@@ -65,15 +79,11 @@ struct PageController {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
-    /// The page's language before its script runs: the option's, or for `auto` the best for `Accept-Language`
-    /// (the page then chooses for `navigator.languages`, which says the same in a browser); English for the
-    /// pseudo-locale, which only the script draws.
-    private static func firstPaintLocale(_ option: String, acceptLanguage: String?) -> String {
-        switch option {
-        case WidgetLocales.automatic: WidgetLocales.best(of: WidgetLocales.preferences(acceptLanguage: acceptLanguage))
-        case WidgetLocales.pseudo: "en"
-        default: option
-        }
+    /// The page's language before its script runs: the option's, or for `auto` the best of `wanted` (a browser's
+    /// `Accept-Language`, which says what the script's `navigator.languages` says). The pseudo-locale's page is drawn
+    /// in it and says it is English.
+    private static func firstPaintLocale(_ option: String, wanted: [String]) -> String {
+        option == WidgetLocales.automatic ? WidgetLocales.best(of: wanted) : option
     }
 
     /// The `host` parameter if it names a site allowed to embed the widget (one of `--embed-origins`, or this server
