@@ -27,8 +27,12 @@ import WebimWire
         }
     }
 
+    /// The HTTP client retries a refused connection until the question's deadline: no answer, at the timeout.
     @Test func aRefusedConnectionIsNoAnswer() async throws {
-        let client = WebimLocationClient(accountURL: "http://127.0.0.1:\(try FreePort.make())")
+        let client = WebimLocationClient(
+            accountURL: "http://127.0.0.1:\(try FreePort.make())",
+            limits: Self.shortLimits
+        )
         #expect(await Self.outcome { try await client.config(location: "default") } == .failed(.noAnswer))
         #expect(await Self.outcome { try await client.onlineStatus(location: "default") } == .failed(.noAnswer))
         #expect(await withTimeout(Self.patience) { await client.isAnswering() } == false)
@@ -38,12 +42,11 @@ import WebimWire
         try await withFaultyService { proxy, plan in
             await plan.inject(.hang, on: WireEndpoint.configs, times: 2)
             await plan.inject(.hang, on: WireEndpoint.onlineStatus)
-            var limits = WebimLocationClient.Limits()
-            (limits.timeout, limits.probeTimeout) = (.milliseconds(300), .milliseconds(300))
-            let client = WebimLocationClient(accountURL: proxy, limits: limits)
+            let client = WebimLocationClient(accountURL: proxy, limits: Self.shortLimits)
             #expect(await Self.outcome { try await client.config(location: "default") } == .failed(.noAnswer))
             #expect(await Self.outcome { try await client.onlineStatus(location: "default") } == .failed(.noAnswer))
             #expect(await withTimeout(Self.patience) { await client.isAnswering() } == false)
+            // Each question reached the service and was held there; none ended for another reason.
             #expect(await plan.servedCount == 3)
         }
     }
@@ -91,6 +94,13 @@ import WebimWire
 
     /// Longer than any timeout of the client's: a question still unanswered after it is the client's fault.
     private static let patience = Duration.seconds(10)
+
+    /// Timeouts short enough for a test to wait out, long enough for a loaded machine to connect within.
+    private static let shortLimits = {
+        var limits = WebimLocationClient.Limits()
+        (limits.timeout, limits.probeTimeout) = (.seconds(1), .seconds(1))
+        return limits
+    }()
 
     private static func outcome(_ question: @escaping @Sendable () async throws -> some Sendable) async -> Outcome {
         let ended = await withTimeout(patience) { () async -> Outcome? in
