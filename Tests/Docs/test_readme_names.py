@@ -362,6 +362,50 @@ def undefined_names() -> list[str]:
     return [f"{path}:{number}: {name}" for path, number, name in names_in_documents() if not defined(name)]
 
 
+# --- Paths -----------------------------------------------------------------------------------------------------
+
+# A repository path a document names: words joined by slashes, no scheme, no placeholder, not a route (those start
+# with a slash) and not a command line. `Delta/DeltaLoop.swift`, `wiring/page.js`, `Tracker/TrackerState`. Left out:
+# media types (`text/plain`), and what a run makes rather than the repository holds: hidden folders (`.build/…`),
+# the data folder (`data/…`) and placeholders in capitals (`DIR/service`).
+PATH_SPAN = re.compile(r"^(?!/)(?![\w.+-]+://)[\w.+-]+(?:/[\w.+-]+)+/?$")
+MEDIA_TYPE = re.compile(r"^(?:text|application|image|audio|video|multipart|font)/[\w.+-]+$")
+MADE_BY_A_RUN = re.compile(r"^(?:\.|data/|[A-Z]+/)")
+PATH_SUFFIXES = ("", ".swift", ".js", ".mjs", ".py")
+
+
+def names_a_repository_path(span: str) -> bool:
+    return bool(PATH_SPAN.match(span)) and not MEDIA_TYPE.match(span) and not MADE_BY_A_RUN.match(span)
+
+
+@lru_cache(maxsize=1)
+def repository_paths() -> frozenset[str]:
+    """Every file and folder of the repository, as paths from its root."""
+    found: set[str] = set()
+    for file in walk(REPO):
+        relative = file.relative_to(REPO).as_posix()
+        found.add(relative)
+        parts = relative.split("/")
+        found.update("/".join(parts[:end]) for end in range(1, len(parts)))
+    return frozenset(found)
+
+
+def path_exists(path: str, document: Path) -> bool:
+    """Whether `path` ends some file's or folder's path in the repository (a document names a file from its own
+    module, `wiring/page.js` for `Public/js/wiring/page.js`); a source file may leave out its suffix."""
+    wanted = {path.rstrip("/") + suffix for suffix in PATH_SUFFIXES}
+    return any(known in wanted or known.endswith(tuple("/" + end for end in wanted)) for known in repository_paths())
+
+
+def missing_paths() -> list[str]:
+    return [
+        f"{path.relative_to(REPO).as_posix()}:{number}: {span}"
+        for path in documents()
+        for number, span in spans(path)
+        if names_a_repository_path(span) and not path_exists(span, path)
+    ]
+
+
 # --- The tests -------------------------------------------------------------------------------------------------
 
 
@@ -374,6 +418,23 @@ def test_the_documents_are_found():
 def test_every_name_a_document_puts_in_backticks_is_defined_in_the_sources():
     missing = undefined_names()
     assert not missing, f"{len(missing)} names that no source defines:\n" + "\n".join(missing)
+
+
+def test_every_path_a_document_puts_in_backticks_exists():
+    """A file or folder a document sends a reader to is there: a moved file takes its documents along."""
+    missing = missing_paths()
+    assert not missing, f"{len(missing)} paths that are not in the repository:\n" + "\n".join(missing)
+
+
+def test_the_path_rule_catches_what_it_is_for():
+    readme = REPO / "Sources" / "WebimClientLibrary" / "README.md"
+    for span in ("Delta/DeltaLoop.swift", "Tracker/TrackerState", "Public/js/wiring/", "wiring/page.js"):
+        assert names_a_repository_path(span) and path_exists(span, readme), span
+    for span in ("Delta/SessionCore+Delta.swift", "Actions/NoSuchFile.swift"):
+        assert names_a_repository_path(span) and not path_exists(span, readme), span
+    for span in ("/api/tabs", "https://example.com/a", "<data-dir>/widget/history.sqlite", "a b/c", "main.js",
+                 "text/plain", ".build/snapshots/", "data/service/", "DIR/service"):
+        assert not names_a_repository_path(span), span
 
 
 def test_every_external_name_is_mentioned_and_is_not_this_repositorys():

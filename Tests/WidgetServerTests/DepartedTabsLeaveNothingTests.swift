@@ -47,7 +47,7 @@ import Testing
                 for index in 0..<20 {
                     let tab = registry.makeTab()
                     try await opener.start(tab, options: .init(location: "default"), isKiosk: false, isResumed: false)
-                    _ = try await tab.send(
+                    _ = try await tab.messages.send(
                         text: "Hello \(index)",
                         clientID: "hello-\(index)",
                         quotedMessageID: nil,
@@ -71,6 +71,6 @@ import Testing
 
 extension TabSession {
     fileprivate func watchSession(in departed: DepartedTabsLeaveNothingTests.Departed) {
-        if let session { departed.watch(session) }
+        if let session = live?.session { departed.watch(session) }
     }
 }

@@ -88,7 +88,7 @@ extension QueuedAction {
             )
         }
         self.init(call: call, startsChat: request.kind != .sticker, outboxID: id) { core, outcome in
-            core.finishOutbox(id: id, outcome)
+            Outbox.finish(id: id, outcome, in: core)
         }
     }
 }

@@ -25,30 +25,37 @@ extension MessageStreamImpl {
     }
     func startChat(departmentKey: String?, firstQuestion: String?, customFields: String?) throws {
         try core.withAccess {
-            $0.startChat(departmentKey: departmentKey, firstQuestion: firstQuestion, customFields: customFields)
+            ChatRequests.startChat(
+                departmentKey: departmentKey,
+                firstQuestion: firstQuestion,
+                customFields: customFields,
+                in: $0
+            )
         }
     }
 
-    func closeChat() throws { try core.withAccess { $0.queue(.chatClose) } }
+    func closeChat() throws { try core.withAccess { ChatRequests.queue(.chatClose, in: $0) } }
     func setVisitorTyping(draftMessage: String?) throws {
-        try core.withAccess { $0.setVisitorTyping(draft: draftMessage) }
+        try core.withAccess { $0.actions.setVisitorTyping(draft: draftMessage, in: $0) }
     }
-    func setChatRead() throws { try core.withAccess { $0.queue(.chatReadByVisitor) } }
+    func setChatRead() throws { try core.withAccess { ChatRequests.queue(.chatReadByVisitor, in: $0) } }
     func set(prechatFields: String) throws {
         let fields = PrechatFields.normalize(prechatFields)
-        try core.withAccess { $0.queue(.chatSetPrechatFields, [(WireParameter.prechatFields, fields)]) }
+        try core.withAccess {
+            ChatRequests.queue(.chatSetPrechatFields, [(WireParameter.prechatFields, fields)], in: $0)
+        }
     }
     func respondSentryCall(id: String) throws {
-        try core.withAccess { $0.queue(.chatActionRequest, [(WireParameter.clientSideID, id)]) }
+        try core.withAccess { ChatRequests.queue(.chatActionRequest, [(WireParameter.clientSideID, id)], in: $0) }
     }
     func updateWidgetStatus(data: String) throws {
-        try core.withAccess { $0.queue(.widgetUpdate, [(WireParameter.data, data)]) }
+        try core.withAccess { ChatRequests.queue(.widgetUpdate, [(WireParameter.data, data)], in: $0) }
     }
 
     func sendDialogTo(emailAddress: String, completionHandler: (any SendDialogToEmailAddressCompletionHandler)?) throws
     {
         try core.withAccess { core in
-            core.queue(.chatSendChatHistory, [(WireParameter.email, emailAddress)]) { _, outcome in
+            ChatRequests.queue(.chatSendChatHistory, [(WireParameter.email, emailAddress)], in: core) { _, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess()
                 case .failure(let code):
@@ -63,7 +70,7 @@ extension MessageStreamImpl {
         try core.withAccess { core in
             guard message.getSendStatus() == .sending else { return }
             let id = message.getID()
-            let queued = core.resend(messageID: id) { _, outcome in
+            let queued = Outbox.resend(messageID: id, in: core) { _, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess(messageID: id)
                 case .failure: completionHandler?.onFailure()
@@ -77,13 +84,15 @@ extension MessageStreamImpl {
     func cancelResend(message: any Message) throws {
         try core.withAccess { core in
             guard message.getSendStatus() == .sending else { return }
-            core.cancelResend(messageID: message.getID())
+            Outbox.cancelResend(messageID: message.getID(), in: core)
         }
     }
 
     func sendContacts(contacts: String, completionHandler: (any ContactsCompletionHandler)?) throws {
         try core.withAccess { core in
-            core.queue(.chatContactsResponse, [(WireParameter.visitorFields, contacts)]) { _, outcome in
+            ChatRequests.queue(.chatContactsResponse, [(WireParameter.visitorFields, contacts)], in: core) {
+                _,
+                outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess()
                 case .failure(let code): completionHandler?.onFailure(error: ContactsError(wireCode: code))
@@ -110,7 +119,7 @@ extension MessageStreamImpl {
         completionHandler: (any RateOperatorCompletionHandler)?
     ) throws {
         try core.withAccess { core in
-            core.rateOperator(id: id, note: note, rating: rating) { _, outcome in
+            ChatRequests.rateOperator(id: id, note: note, rating: rating, in: core) { _, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess()
                 case .failure(let code): completionHandler?.onFailure(error: RateOperatorError(wireCode: code))
@@ -123,12 +132,14 @@ extension MessageStreamImpl {
     // MARK: Messages
 
     @discardableResult
-    func send(message: String) throws -> String { try core.withAccess { try $0.sendMessage(text: message) } }
+    func send(message: String) throws -> String {
+        try core.withAccess { try Outbox.sendMessage(text: message, in: $0) }
+    }
 
     @discardableResult
     func send(message: String, completionHandler: (any SendMessageCompletionHandler)?) throws -> String {
         try core.withAccess { core in
-            try core.sendMessage(text: message) { _, id, outcome in
+            try Outbox.sendMessage(text: message, in: core) { _, id, outcome in
                 if case .success = outcome { completionHandler?.onSuccess(messageID: id) }
             }
         }
@@ -137,7 +148,7 @@ extension MessageStreamImpl {
     @discardableResult
     func send(message: String, isHintQuestion: Bool?) throws -> String {
         let fields = isHintQuestion.map { [(WireParameter.hintQuestion, $0 ? "1" : "0")] } ?? []
-        return try core.withAccess { try $0.sendMessage(text: message, extraFields: fields) }
+        return try core.withAccess { try Outbox.sendMessage(text: message, extraFields: fields, in: $0) }
     }
 
     @discardableResult
@@ -155,7 +166,7 @@ extension MessageStreamImpl {
             fields.append((WireParameter.data, String(decoding: json, as: UTF8.self)))
         }
         return try core.withAccess { [fields] core in
-            try core.sendMessage(text: message, extraFields: fields) { _, id, outcome in
+            try Outbox.sendMessage(text: message, extraFields: fields, in: core) { _, id, outcome in
                 outcome.reportMessage(to: completionHandler, messageID: id)
             }
         }
@@ -165,7 +176,7 @@ extension MessageStreamImpl {
     func reply(message: String, repliedMessage: any Message) throws -> String? {
         try core.withAccess { core in
             guard let (field, quote) = Self.replyQuote(to: repliedMessage) else { return nil }
-            return try core.sendMessage(text: message, extraFields: [field], quote: quote)
+            return try Outbox.sendMessage(text: message, extraFields: [field], quote: quote, in: core)
         }
     }
 
@@ -191,7 +202,7 @@ extension MessageStreamImpl {
     {
         let id = message.getID()
         return try core.withAccess { core in
-            core.edit(message: message, text: text) { _, outcome in
+            ChatRequests.edit(message: message, text: text, in: core) { _, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess(messageID: id)
                 case .failure(let code):
@@ -206,7 +217,7 @@ extension MessageStreamImpl {
     func delete(message: any Message, completionHandler: (any DeleteMessageCompletionHandler)?) throws -> Bool {
         let id = message.getID()
         return try core.withAccess { core in
-            core.delete(message: message) { _, outcome in
+            ChatRequests.delete(message: message, in: core) { _, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess(messageID: id)
                 case .failure(let code):
@@ -224,7 +235,7 @@ extension MessageStreamImpl {
     ) throws -> Bool {
         let id = message.getID()
         return try core.withAccess { core in
-            core.react(message: message, reaction: reaction) { _, outcome in
+            ChatRequests.react(message: message, reaction: reaction, in: core) { _, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess(messageID: id)
                 case .failure(let code): completionHandler?.onFailure(error: ReactionError(wireCode: code))
@@ -253,7 +264,7 @@ extension MessageStreamImpl {
     ) throws {
         let fields = [(WireParameter.buttonID, buttonID), (WireParameter.requestMessageID, messageCurrentChatID)]
         try core.withAccess { core in
-            core.queue(.chatKeyboardResponse, fields) { _, outcome in
+            ChatRequests.queue(.chatKeyboardResponse, fields, in: core) { _, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess(messageID: messageCurrentChatID)
                 case .failure(let code):
@@ -269,7 +280,7 @@ extension MessageStreamImpl {
 
     func sendSticker(withId stickerId: Int, completionHandler: (any SendStickerCompletionHandler)?) throws {
         try core.withAccess { core in
-            core.sendSticker(id: stickerId) { _, outcome in
+            Outbox.sendSticker(id: stickerId, in: core) { _, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess()
                 case .failure(let code): completionHandler?.onFailure(error: SendStickerError(wireCode: code))
@@ -279,5 +290,5 @@ extension MessageStreamImpl {
         }
     }
 
-    func clearHistory() throws { try core.withAccess { $0.clearHistory() } }
+    func clearHistory() throws { try core.withAccess { ChatRequests.clearHistory(in: $0) } }
 }

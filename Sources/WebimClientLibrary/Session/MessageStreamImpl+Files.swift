@@ -12,7 +12,7 @@ extension MessageStreamImpl {
         -> String
     {
         try core.withAccess { core in
-            try core.sendFile(data: file, fileName: filename, mimeType: mimeType) { _, id, outcome in
+            try Outbox.sendFile(data: file, fileName: filename, mimeType: mimeType, in: core) { _, id, outcome in
                 outcome.reportFile(to: completionHandler, messageID: id)
             }
         }
@@ -26,11 +26,11 @@ extension MessageStreamImpl {
         completionHandler: (any UploadFileToServerCompletionHandler)?
     ) throws -> String {
         try core.withAccess { core in
-            core.uploadFile(data: file, fileName: filename, mimeType: mimeType) { core, id, outcome in
+            Outbox.uploadFile(data: file, fileName: filename, mimeType: mimeType, in: core) { core, id, outcome in
                 switch outcome {
                 case .success(let data):
                     guard let parameters = data.flatMap({ try? $0.decode(FileParametersItem.self) }),
-                        let file = FileInfoImpl(parameters: parameters, signer: core.credentials)
+                        let file = FileInfoImpl(parameters: parameters, signer: core.services.fileSigner)
                     else {
                         completionHandler?.onFailure(messageID: id, error: .unknown)
                         return
@@ -52,7 +52,7 @@ extension MessageStreamImpl {
     {
         let files = uploadedFiles.compactMap { ($0 as? UploadedFileImpl)?.parameters }
         return try core.withAccess { core in
-            core.sendUploadedFiles(files) { _, id, outcome in
+            Outbox.sendUploadedFiles(files, in: core) { _, id, outcome in
                 switch outcome {
                 case .success: completionHandler?.onSuccess(messageID: id)
                 case .failure(let code):
@@ -65,7 +65,7 @@ extension MessageStreamImpl {
 
     func deleteUploadedFiles(fileGuid: String, completionHandler: (any DeleteUploadedFileCompletionHandler)?) throws {
         try core.withAccess { core in
-            core.enqueue(
+            core.actions.enqueue(
                 QueuedAction(call: .deleteUploadedFile(guid: fileGuid)) { _, outcome in
                     switch outcome {
                     case .success: completionHandler?.onSuccess()
@@ -73,7 +73,8 @@ extension MessageStreamImpl {
                         completionHandler?.onFailure(error: DeleteUploadedFileError(wireCode: code))
                     case .canceled: break
                     }
-                }
+                },
+                in: core
             )
         }
     }
@@ -82,7 +83,7 @@ extension MessageStreamImpl {
 
     func searchStreamMessagesBy(query: String, completionHandler: (any SearchMessagesCompletionHandler)?) throws {
         try core.withAccess { core in
-            core.search(query: query) { _, messages in
+            ReadRequests.search(query: query, in: core) { _, messages in
                 if let messages {
                     completionHandler?.onSearchMessageSuccess(query: query, messages: messages)
                 } else {
@@ -94,7 +95,7 @@ extension MessageStreamImpl {
 
     func getRawConfig(forLocation: String, completionHandler: (any RawLocationConfigCompletionHandler)?) throws {
         try core.withAccess { core in
-            core.fetchConfig(location: forLocation) { _, json in
+            ReadRequests.fetchConfig(location: forLocation, in: core) { _, json in
                 if let config = json?.objectValue {
                     completionHandler?.onSuccess(rawLocationConfig: config.mapValues(\.foundationValue))
                 } else {
@@ -106,7 +107,7 @@ extension MessageStreamImpl {
 
     func getServerSideSettings(completionHandler: (any ServerSideSettingsCompletionHandler)?) throws {
         try core.withAccess { core in
-            core.fetchServerSideSettings { _, settings in
+            ReadRequests.fetchServerSideSettings(in: core) { _, settings in
                 if let settings {
                     completionHandler?.onSuccess(webimServerSideSettings: settings)
                 } else {

@@ -11,7 +11,7 @@ extension MessageStreamImpl {
         try core.withAccess { core in
             var fields = [(WireParameter.operatorID, id), (WireParameter.answer, String(answer))]
             if let chatID = core.state.chatID { fields.append((WireParameter.threadID, String(chatID))) }
-            core.queue(.chatResolutionSurveySelect, fields) { core, outcome in
+            ChatRequests.queue(.chatResolutionSurveySelect, fields, in: core) { core, outcome in
                 switch outcome {
                 case .success:
                     core.state.operatorResolutions[id] = answer

@@ -17,45 +17,49 @@ extension MessageStreamImpl {
         completionHandler: (any DataMessageCompletionHandler & SendFileCompletionHandler)?
     ) throws -> OutgoingMessageReceipt? {
         try core.withAccess { core in
-            if core.knowsMessage(id: id) { return OutgoingMessageReceipt(id: id, isNew: false) }
+            if core.tracker.knowsMessage(id: id, in: core) { return OutgoingMessageReceipt(id: id, isNew: false) }
             let reportText: @Sendable (isolated SessionCore, String, ActionOutcome) -> Void = { _, id, outcome in
                 outcome.reportMessage(to: completionHandler, messageID: id)
             }
             switch outgoing {
             case .text(let text, let dataJSON):
                 let fields = dataJSON.map { [(WireParameter.data, $0)] } ?? []
-                _ = try core.sendMessage(
+                _ = try Outbox.sendMessage(
                     text: text,
                     extraFields: fields,
                     id: id,
                     persistence: .required,
+                    in: core,
                     onFinish: reportText
                 )
             case .hintQuestion(let text):
-                _ = try core.sendMessage(
+                _ = try Outbox.sendMessage(
                     text: text,
                     extraFields: [(WireParameter.hintQuestion, "1")],
                     id: id,
                     persistence: .required,
+                    in: core,
                     onFinish: reportText
                 )
             case .reply(let text, let quoted):
                 guard let (field, quote) = Self.replyQuote(to: quoted) else { return nil }
-                _ = try core.sendMessage(
+                _ = try Outbox.sendMessage(
                     text: text,
                     extraFields: [field],
                     quote: quote,
                     id: id,
                     persistence: .required,
+                    in: core,
                     onFinish: reportText
                 )
             case .file(let data, let fileName, let mimeType):
-                _ = try core.sendFile(
+                _ = try Outbox.sendFile(
                     data: data,
                     fileName: fileName,
                     mimeType: mimeType,
                     id: id,
-                    persistence: .required
+                    persistence: .required,
+                    in: core
                 ) { _, id, outcome in
                     outcome.reportFile(to: completionHandler, messageID: id)
                 }

@@ -34,7 +34,7 @@ extension MessageStreamImpl {
             (WireParameter.questionID, String(target.questionID)),
             (WireParameter.answer, answer),
         ]
-        core.queue(.surveyAnswer, fields) { core, outcome in
+        ChatRequests.queue(.surveyAnswer, fields, in: core) { core, outcome in
             switch outcome {
             case .success:
                 core.listeners.deliver(core.state.survey.answered(target))
@@ -56,7 +56,7 @@ extension MessageStreamImpl {
             completionHandler?.onFailure(error: .noCurrentSurvey)
             return
         }
-        core.queue(.surveyCancel, [(WireParameter.surveyID, survey.id)]) { _, outcome in
+        ChatRequests.queue(.surveyCancel, [(WireParameter.surveyID, survey.id)], in: core) { _, outcome in
             switch outcome {
             case .success: completionHandler?.onSuccess()
             case .failure(let code): completionHandler?.onFailure(error: SurveyCloseError(wireCode: code))

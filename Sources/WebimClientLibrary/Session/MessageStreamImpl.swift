@@ -35,7 +35,7 @@ final class MessageStreamImpl: MessageStream {
     // MARK: Tracker
 
     func newMessageTracker(messageListener: any MessageListener) throws -> any MessageTracker {
-        let generation = try core.withAccess { $0.startTracker(listener: messageListener) }
+        let generation = try core.withAccess { $0.tracker.startTracker(listener: messageListener) }
         return MessageTrackerImpl(core: core, generation: generation)
     }
 

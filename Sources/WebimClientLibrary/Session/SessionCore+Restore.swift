@@ -18,17 +18,17 @@ extension SessionCore {
             if stored[.providedVisitorID] != providedID { changes.append((.providedVisitorID, providedID)) }
             if stored[.deviceID] == nil { changes.append((.deviceID, identity.deviceID)) }
             if !changes.isEmpty { try history.set(changes) }
-            historySync = HistorySync(stored: stored)
+            historySync.state = HistorySync(stored: stored)
             for entry in try history.outbox() {
                 guard let request = OutboxRequest(record: entry) else { continue }
                 // An entry this version cannot show is still delivered: only its bubble is missing until it is sent.
                 do {
                     let message = try request.sendingMessage(id: entry.clientSideId, timeMicros: entry.tsMicros)
-                    perform(tracker.addSending(message))
+                    tracker.addSending(message, in: self)
                 } catch {
                     log(.error, .messageHistory, "could not show a pending message: \(error)")
                 }
-                actions.enqueue(QueuedAction(outbox: entry.clientSideId, request: request))
+                actions.enqueue(QueuedAction(outbox: entry.clientSideId, request: request), in: self)
             }
         } catch {
             log(.error, .messageHistory, "could not read local history: \(error)")

@@ -2,65 +2,60 @@ import AsyncHTTPClient
 import Foundation
 import WebimWire
 
-/// The state of one session, confined to the session's executor: what the facades read and the loops change.
-///
-/// The delta loop (`Delta/`), the action queue (`Actions/`) and the history poller (`History/`) suspend on the
-/// network and resume here, so listeners and completion handlers are called on the executor, in order.
+/// One session: its lifecycle, and the wiring between the parts that do its work. Each part owns its state
+/// machine and runs confined to the session's executor, so listeners and completion handlers are called there, in
+/// order:
+/// - the delta loop (`Delta/DeltaLoop`) inits, long-polls and applies what the service reports;
+/// - the action loop (`Actions/ActionLoop`) performs the visitor's requests one at a time, which the outbox
+///   (`Actions/Outbox`), the chat's requests (`Actions/ChatRequests`) and reads (`Actions/ReadRequests`) queue;
+/// - history sync (`History/HistorySyncLoop`) keeps the local store in step with the service, and older history
+///   (`History/OlderHistory`) pages back through it;
+/// - message tracking (`Tracker/MessageTracking`) shows the tracker's range and the messages on their way.
 actor SessionCore {
-    let executor: WebimExecutor
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    let services: SessionServices
+    nonisolated var unownedExecutor: UnownedSerialExecutor { services.executor.asUnownedSerialExecutor() }
 
     var settings: SessionSettings
-    let history: HistoryDatabase
-    let wire: WireClient
-    var log: SessionLog { settings.log }
-
-    var state = StreamState()
-    var listeners = StreamListeners()
-    /// The message tracker: its listener, the messages it shows, those on their way, and older history it knows.
-    var tracker = TrackerState()
-    /// Requests waiting for the action loop, in order, and how that loop retries them.
-    var actions = ActionQueue()
-    /// When the delta loop inits and long-polls, and how it retries.
-    var poller = DeltaPoller()
-    var typing = TypingThrottle()
-
-    // Lifecycle.
     var lifecycle = SessionLifecycle()
-    /// Owns every task of the session.
-    let lifetime = SessionLifetime()
-    let clock: SessionClock
-    /// The loops waiting for a state change.
-    let wakeups = WakeupList()
-    /// Counts requests to abandon the delta loop's held long-poll (a location change).
-    var deltaRestarts = 0
-
     /// The device, the visitor and the page of the current visit (PROTOCOL.md §2.4).
     var identity: VisitorIdentity
-    /// Credentials that signed file URLs read when they are asked for one.
-    let credentials = FileURLSigner()
+    /// What `MessageStream`'s getters report, and who hears of its changes.
+    var state = StreamState()
+    var listeners = StreamListeners()
 
-    /// How far the local store follows the service's history (PROTOCOL.md §6).
-    var historySync = HistorySync()
+    let delta = DeltaLoop()
+    let actions = ActionLoop()
+    let historySync = HistorySyncLoop()
+    let tracker = MessageTracking()
 
     init(executor: WebimExecutor, settings: SessionSettings, history: HistoryDatabase) {
-        self.executor = executor
         self.settings = settings
-        self.history = history
+        services = SessionServices(executor: executor, settings: settings, history: history)
         identity = VisitorIdentity(location: settings.location ?? "mobile", stored: [:], newDeviceID: "")
-        self.clock = SessionClock(settings.clock)
-        self.wire = WireClient(
-            transport: settings.wireTransport
-                ?? HTTPWireTransport(baseURL: settings.baseURL, client: SessionHTTPClient.shared),
-            log: settings.log
+    }
+
+    var wire: WireClient { services.wire }
+    var history: HistoryDatabase { services.history }
+    var clock: SessionClock { services.clock }
+    var log: SessionLog { settings.log }
+
+    /// How messages are built now: the session's base URL, file signer and config flags.
+    var messageContext: MessageContext {
+        MessageContext(
+            baseURL: settings.baseURL,
+            signer: services.fileSigner,
+            editingAllowed: state.visitorMessageEditing,
+            quotingAllowed: state.webAndMobileQuoting
         )
     }
+
+    // MARK: Access
 
     /// Runs `body` if the caller is on the executor and the session is alive, as every public call must.
     nonisolated func withAccess<Result: Sendable>(
         _ body: @Sendable (isolated SessionCore) throws -> Result
     ) throws -> Result {
-        guard executor.isCurrent else { throw AccessError.invalidThread }
+        guard services.executor.isCurrent else { throw AccessError.invalidThread }
         return try assumeIsolated { core in
             guard !core.isDestroyed else { throw AccessError.invalidSession }
             return try body(core)
@@ -69,8 +64,8 @@ actor SessionCore {
 
     /// Wraps a non-Sendable value (a completion closure) for the trip through the core; off the executor it throws.
     nonisolated func bind<Value>(_ value: Value) throws -> ExecutorBound<Value> {
-        guard executor.isCurrent else { throw AccessError.invalidThread }
-        return ExecutorBound(value, on: executor)
+        guard services.executor.isCurrent else { throw AccessError.invalidThread }
+        return ExecutorBound(value, on: services.executor)
     }
 
     /// Reads state for a getter: the reference's getters do not throw, so a bad call gets `fallback`.
@@ -97,17 +92,17 @@ actor SessionCore {
     private func perform(_ action: SessionLifecycle.Action) {
         switch action {
         case .startLoops:
-            spawn { await $0.runDeltaLoop() }
-            spawn { await $0.runActionLoop() }
-            spawn { await $0.runHistoryLoop() }
+            spawn { await $0.delta.run(in: $0) }
+            spawn { await $0.actions.run(in: $0) }
+            spawn { await $0.historySync.run(in: $0) }
         case .wakeLoops:
             wakeAll()
         case .end(let clearingVisitorData):
-            lifetime.end(farewell: clearingVisitorData ? pushTokenUnregistration() : nil)
+            services.lifetime.end(farewell: clearingVisitorData ? ChatRequests.pushTokenUnregistration(in: self) : nil)
             tracker.sessionEnded()
             wakeAll()
             listeners = StreamListeners()
-            for case .finish(let queued, let outcome) in actions.cancelAll() { queued.onFinish(self, outcome) }
+            actions.cancelAll(in: self)
             // Closed either way: a new session for the same visitor (a restarted tab, say) opens it next.
             try? history.close()
             if clearingVisitorData { settings.eraseVisitorData() }
@@ -118,27 +113,63 @@ actor SessionCore {
 
     /// Runs `body` on the session's executor as a child of its lifetime: cancelled when the session ends.
     func spawn(_ body: @escaping @Sendable (isolated SessionCore) async -> Void) {
-        lifetime.run { await body(self) }
+        services.lifetime.run { await body(self) }
     }
 
-    /// Abandons a held long-poll and starts the delta loop's next request at once (after a location change).
-    func restartDeltaLoop() {
-        deltaRestarts += 1
-        wakeAll()
+    /// Runs `body` on the session's executor within the caller's task: how a task that is not the session's (a
+    /// child of a part's task group, an async caller of the public API) reaches the parts.
+    func within<Result: Sendable>(
+        _ body: @Sendable (isolated SessionCore) async throws -> Result
+    ) async rethrows -> Result {
+        try await body(self)
     }
 
     /// Suspends until `condition` holds, the session is destroyed or the task is cancelled; state changes call
     /// `wakeAll()`.
     func waitUntil(_ condition: () -> Bool) async {
         while true {
-            let ticket = wakeups.ticket
+            let ticket = services.wakeups.ticket
             guard !isDestroyed, !Task.isCancelled, !condition() else { return }
-            await wakeups.wait(after: ticket)
+            await services.wakeups.wait(after: ticket)
         }
     }
 
     /// Lets every `waitUntil` re-check its condition.
-    func wakeAll() { wakeups.wakeAll() }
+    func wakeAll() { services.wakeups.wakeAll() }
+
+    // MARK: The stream's state
+
+    /// Changes the stream's state and tells whoever must hear of it: the tracker, the listeners, the waiting loops.
+    func update(_ change: (inout StreamState) -> [StreamChange]) {
+        let changes = change(&state)
+        guard !changes.isEmpty else { return }
+        if changes.contains(where: \.endsPendingKeyboards) { tracker.chatOrOperatorChanged(in: self) }
+        listeners.deliver(changes)
+        if changes.contains(where: \.wakesLoops) { wakeAll() }
+    }
+
+    /// Tells the non-fatal handler when the connection is lost or back.
+    func setConnected(_ connected: Bool) {
+        guard connected != state.isConnected else { return }
+        state.isConnected = connected
+        settings.notFatalErrorHandler?.connectionStateChanged(connected: connected)
+    }
+
+    // MARK: The visit
+
+    /// Forgets the page so that the next request inits again (PROTOCOL.md §2.6 `reinit-required`).
+    func dropAuthorization() {
+        identity.forgetPage()
+        delta.needsInitialization()
+        services.fileSigner.update(baseURL: settings.baseURL, pageID: nil, authToken: nil)
+    }
+
+    /// Moves to another location (PROTOCOL.md §2.8): drop the page and init again at once.
+    func change(location newLocation: String) {
+        identity.location = newLocation
+        dropAuthorization()
+        delta.restart(in: self)
+    }
 
     // MARK: Errors
 
@@ -165,12 +196,5 @@ actor SessionCore {
     /// Reports a transient network problem.
     func report(_ type: NotFatalErrorType, _ description: String) {
         settings.notFatalErrorHandler?.on(error: WebimNotFatalErrorImpl(type: type, string: description))
-    }
-
-    /// Tells the non-fatal handler when the connection is lost or back.
-    func setConnected(_ connected: Bool) {
-        guard connected != state.isConnected else { return }
-        state.isConnected = connected
-        settings.notFatalErrorHandler?.connectionStateChanged(connected: connected)
     }
 }

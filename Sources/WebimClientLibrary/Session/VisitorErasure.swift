@@ -10,6 +10,6 @@ package protocol VisitorErasure {
 
 extension WebimSessionImpl: VisitorErasure {
     func closeChatAndClearHistoryAtService(completion: @escaping @Sendable (Bool) -> Void) throws {
-        try core.withAccess { $0.closeChatAndClearHistory(completion: completion) }
+        try core.withAccess { ChatRequests.closeChatAndClearHistory(in: $0, completion: completion) }
     }
 }

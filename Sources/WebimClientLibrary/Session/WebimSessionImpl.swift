@@ -14,5 +14,5 @@ final class WebimSessionImpl: WebimSession {
     func destroyWithClearVisitorData() throws { try core.withAccess { $0.destroy(clearingVisitorData: true) } }
     func getStream() -> any MessageStream { stream }
     func change(location: String) throws { try core.withAccess { $0.change(location: location) } }
-    func set(deviceToken: String) throws { try core.withAccess { $0.setDeviceToken(deviceToken) } }
+    func set(deviceToken: String) throws { try core.withAccess { ChatRequests.setDeviceToken(deviceToken, in: $0) } }
 }

@@ -1,4 +1,4 @@
-/// The public message tracker: checks access, then asks the core.
+/// The public message tracker: checks access, then asks the session's message tracking.
 final class MessageTrackerImpl: MessageTracker {
     private let core: SessionCore
     private let generation: Int
@@ -11,12 +11,13 @@ final class MessageTrackerImpl: MessageTracker {
     func getLastMessages(byLimit limitOfMessages: Int, completion: @escaping ([any Message]) -> Void) throws {
         let (generation, completion) = (generation, try core.bind(completion))
         try core.withAccess { core in
-            core.trackerRequest(
+            core.tracker.request(
                 generation: generation,
                 limit: limitOfMessages,
+                in: core,
                 completion: completion,
-                immediate: { $0.latestPage(limit: limitOfMessages) },
-                remote: { $0.latestPage(limit: limitOfMessages) }
+                immediate: { $0.tracker.latestPage(limit: limitOfMessages, in: $0) },
+                remote: { $0.tracker.latestPage(limit: limitOfMessages, in: $0) }
             )
         }
     }
@@ -24,12 +25,13 @@ final class MessageTrackerImpl: MessageTracker {
     func getNextMessages(byLimit limitOfMessages: Int, completion: @escaping ([any Message]) -> Void) throws {
         let (generation, completion) = (generation, try core.bind(completion))
         try core.withAccess { core in
-            core.trackerRequest(
+            core.tracker.request(
                 generation: generation,
                 limit: limitOfMessages,
+                in: core,
                 completion: completion,
-                immediate: { $0.storedOlderPage(limit: limitOfMessages) },
-                remote: { await $0.remoteOlderPage(limit: limitOfMessages) }
+                immediate: { $0.tracker.storedOlderPage(limit: limitOfMessages, in: $0) },
+                remote: { await $0.tracker.remoteOlderPage(limit: limitOfMessages, in: $0) }
             )
         }
     }
@@ -37,47 +39,57 @@ final class MessageTrackerImpl: MessageTracker {
     func getAllMessages(completion: @escaping ([any Message]) -> Void) throws {
         let (generation, completion) = (generation, try core.bind(completion))
         try core.withAccess { core in
-            core.trackerRequest(
+            core.tracker.request(
                 generation: generation,
                 limit: nil,
+                in: core,
                 completion: completion,
-                immediate: { $0.storedAllMessages() },
-                remote: { await $0.remoteAllMessages() }
+                immediate: { $0.tracker.storedAllMessages(in: $0) },
+                remote: { await $0.tracker.remoteAllMessages(in: $0) }
             )
         }
     }
 
     func getLastMessages(byLimit limitOfMessages: Int) async throws -> [any Message] {
-        try await core.trackerPage(generation: generation, limit: limitOfMessages) {
-            $0.latestPage(limit: limitOfMessages)
-        } remote: {
-            $0.latestPage(limit: limitOfMessages)
+        let generation = generation
+        return try await core.within { core in
+            try await core.tracker.page(generation: generation, limit: limitOfMessages, in: core) {
+                $0.tracker.latestPage(limit: limitOfMessages, in: $0)
+            } remote: {
+                $0.tracker.latestPage(limit: limitOfMessages, in: $0)
+            }
         }
     }
 
     func getNextMessages(byLimit limitOfMessages: Int) async throws -> [any Message] {
-        try await core.trackerPage(generation: generation, limit: limitOfMessages) {
-            $0.storedOlderPage(limit: limitOfMessages)
-        } remote: {
-            await $0.remoteOlderPage(limit: limitOfMessages)
+        let generation = generation
+        return try await core.within { core in
+            try await core.tracker.page(generation: generation, limit: limitOfMessages, in: core) {
+                $0.tracker.storedOlderPage(limit: limitOfMessages, in: $0)
+            } remote: {
+                await $0.tracker.remoteOlderPage(limit: limitOfMessages, in: $0)
+            }
         }
     }
 
     func getAllMessages() async throws -> [any Message] {
-        try await core.trackerPage(generation: generation, limit: nil) {
-            $0.storedAllMessages()
-        } remote: {
-            await $0.remoteAllMessages()
+        let generation = generation
+        return try await core.within { core in
+            try await core.tracker.page(generation: generation, limit: nil, in: core) {
+                $0.tracker.storedAllMessages(in: $0)
+            } remote: {
+                await $0.tracker.remoteAllMessages(in: $0)
+            }
         }
     }
 
     func resetTo(message: any Message) throws {
         let generation = generation
-        try core.withAccess { $0.resetTracker(generation: generation, to: message) }
+        try core.withAccess { $0.tracker.resetTracker(generation: generation, to: message) }
     }
 
     func destroy() throws {
         let generation = generation
-        try core.withAccess { $0.stopTracker(generation: generation) }
+        try core.withAccess { $0.tracker.stopTracker(generation: generation) }
     }
 }

@@ -36,7 +36,7 @@ struct ActionController {
             throw APIError(.invalidButtonID, "buttonId is not a button id.", field: "buttonId")
         }
         try Validation.clientID(body.clientId)
-        try await tab.chooseButton(messageID: body.messageId, buttonID: body.buttonId, clientID: body.clientId)
+        try await tab.messages.chooseButton(messageID: body.messageId, buttonID: body.buttonId, clientID: body.clientId)
         return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 
@@ -51,7 +51,7 @@ struct ActionController {
         if let draft = body.draft {
             try Validation.length(draft, atMost: MessageLimits.maximumTextLength, field: "draft", code: .draftTooLong)
         }
-        try await tab.setTyping(draft: body.draft)
+        try await tab.chat.setTyping(draft: body.draft)
         return Response(status: .noContent)
     }
 
@@ -71,7 +71,12 @@ struct ActionController {
         if let note = body.note { try Validation.length(note, atMost: 2000, field: "note", code: .noteTooLong) }
         if let id = body.operatorId { try Validation.key(id, field: "operatorId", code: .invalidOperatorID) }
         try Validation.clientID(body.clientId)
-        try await tab.rate(operatorID: body.operatorId, rating: body.rating, note: body.note, clientID: body.clientId)
+        try await tab.chat.rate(
+            operatorID: body.operatorId,
+            rating: body.rating,
+            note: body.note,
+            clientID: body.clientId
+        )
         return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 
@@ -111,7 +116,7 @@ struct ActionController {
             }
             return String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
         }
-        try await tab.chat(
+        try await tab.chat.startOrClose(
             start: body.action == "start",
             departmentKey: body.departmentKey,
             firstQuestion: body.firstQuestion,
@@ -121,7 +126,7 @@ struct ActionController {
     }
 
     private func markRead(_ request: Request, context: WidgetRequestContext) async throws -> Response {
-        try await registry.tab(context).markRead()
+        try await registry.tab(context).chat.markRead()
         return Response(status: .noContent)
     }
 
@@ -135,7 +140,7 @@ struct ActionController {
         let body = try await request.decode(as: Transcript.self, context: context)
         try Validation.email(body.email)
         try Validation.clientID(body.clientId)
-        try await tab.sendTranscript(to: body.email, clientID: body.clientId)
+        try await tab.chat.sendTranscript(to: body.email, clientID: body.clientId)
         return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 
@@ -173,7 +178,10 @@ struct ActionController {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        try await tab.sendContacts(String(decoding: try encoder.encode(fields), as: UTF8.self), clientID: body.clientId)
+        try await tab.chat.sendContacts(
+            String(decoding: try encoder.encode(fields), as: UTF8.self),
+            clientID: body.clientId
+        )
         return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 }

@@ -35,7 +35,7 @@ struct FileController {
         if await tab.isKiosk, !kioskUploads { throw APIError.kioskUploadsOff }
         let limits = await limits(of: tab)
         let upload = try await PageFileUpload.read(request, limits: limits, folderBudget: folderBudget)
-        let receipt = try await tab.sendFile(
+        let receipt = try await tab.messages.sendFile(
             upload.bytes,
             filename: upload.filename,
             mimeType: upload.mimeType,
@@ -46,7 +46,7 @@ struct FileController {
     }
 
     func limits(of tab: TabSession) async -> UploadLimits {
-        await limitsCache.value(location: await tab.location) { await tab.limits() }
+        await limitsCache.value(location: await tab.location) { await tab.uploads.limits() }
     }
 
     /// The limits as the page reads them: a kiosk tab that may send no file is told so, as a location's would be.

@@ -22,13 +22,13 @@ struct HintsController {
     private func hints(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         let body = try await request.decode(as: Body.self, context: context)
-        guard body.text.count <= TabSession.maximumHintTextLength else {
+        guard body.text.count <= TabHints.maximumHintTextLength else {
             throw APIError(
                 .hintTextTooLong,
-                "text is at most \(TabSession.maximumHintTextLength) characters.",
+                "text is at most \(TabHints.maximumHintTextLength) characters.",
                 field: "text"
             )
         }
-        return try JSONResponse.make(Answer(suggestions: try await tab.suggestions(for: body.text)))
+        return try JSONResponse.make(Answer(suggestions: try await tab.hints.suggestions(for: body.text)))
     }
 }

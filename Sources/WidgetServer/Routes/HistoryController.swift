@@ -20,7 +20,7 @@ struct HistoryController {
     private func transcript(_ request: Request, context: WidgetRequestContext) async throws -> Response {
         let tab = try registry.tab(context)
         guard await !tab.isKiosk else { throw APIError.kioskDownloadsOff }
-        let text = try await tab.transcript()
+        let text = try await tab.reading.transcript()
         return Response(
             status: .ok,
             headers: [
@@ -67,7 +67,7 @@ struct HistoryController {
         if let before, before.isEmpty || before.count > 128 {
             throw APIError(.invalidBefore, "before is a message id.", field: "before")
         }
-        let page = try await tab.history(before: before, limit: limit)
+        let page = try await tab.reading.messages(before: before, limit: limit)
         return try JSONResponse.make(Page(messages: page.messages, hasMore: page.hasMore))
     }
 }

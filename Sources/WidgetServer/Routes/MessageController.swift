@@ -53,7 +53,7 @@ struct MessageController {
             throw APIError(.invalidField, "A suggested question carries no quote and no data.", field: "hintQuestion")
         }
         try folderBudget.admit(body.text.utf8.count + (data?.count ?? 0))
-        let receipt = try await tab.send(
+        let receipt = try await tab.messages.send(
             text: body.text,
             clientID: body.clientId,
             quotedMessageID: body.quotedMessageId,
@@ -98,7 +98,7 @@ struct MessageController {
         let body = try await request.decode(as: EditMessage.self, context: context)
         try Validation.messageText(body.text)
         try Validation.clientID(body.clientId)
-        try await tab.edit(messageID: id, text: body.text, clientID: body.clientId)
+        try await tab.messages.edit(messageID: id, text: body.text, clientID: body.clientId)
         return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
     }
 
@@ -109,7 +109,7 @@ struct MessageController {
             throw APIError(.missingField, "The query parameter clientId is required.", field: "clientId")
         }
         try Validation.clientID(clientID)
-        try await tab.delete(messageID: id, clientID: clientID)
+        try await tab.messages.delete(messageID: id, clientID: clientID)
         return try JSONResponse.make(["id": id, "clientId": clientID], status: .accepted)
     }
 
@@ -127,7 +127,7 @@ struct MessageController {
         guard let reaction = ReactionString(rawValue: body.reaction) else {
             throw APIError(.invalidReaction, "reaction is like or dislike.", field: "reaction")
         }
-        try await tab.react(messageID: id, reaction: reaction, clientID: body.clientId)
+        try await tab.messages.react(messageID: id, reaction: reaction, clientID: body.clientId)
         return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
     }
 
@@ -141,7 +141,7 @@ struct MessageController {
         let id = try Validation.pathID(context, "id", code: .invalidID)
         let body = try await request.decode(as: Accept.self, context: context)
         try Validation.clientID(body.clientId)
-        try await tab.acceptActionRequest(messageID: id, clientID: body.clientId)
+        try await tab.messages.acceptActionRequest(messageID: id, clientID: body.clientId)
         return try JSONResponse.make(["id": id, "clientId": body.clientId], status: .accepted)
     }
 
@@ -155,7 +155,7 @@ struct MessageController {
         let tab = try registry.tab(context)
         let body = try await request.decode(as: SendSticker.self, context: context)
         try Validation.clientID(body.clientId)
-        try await tab.sendSticker(id: body.stickerId, clientID: body.clientId)
+        try await tab.messages.sendSticker(id: body.stickerId, clientID: body.clientId)
         return try JSONResponse.make(["stickerId": "\(body.stickerId)", "clientId": body.clientId], status: .accepted)
     }
 }

@@ -30,9 +30,9 @@ struct SurveyController {
             guard let answer = body.answer else {
                 throw APIError(.invalidSurveyAnswer, "answer is required to answer.", field: "answer")
             }
-            try await tab.answerSurvey(answer, clientID: body.clientId)
+            try await tab.surveys.answer(answer, clientID: body.clientId)
         case "close":
-            try await tab.closeSurvey(clientID: body.clientId)
+            try await tab.surveys.close(clientID: body.clientId)
         default:
             throw APIError(.invalidAction, "action is answer or close.", field: "action")
         }
@@ -55,7 +55,11 @@ struct SurveyController {
         }
         if let id = body.operatorId { try Validation.key(id, field: "operatorId", code: .invalidOperatorID) }
         try Validation.clientID(body.clientId)
-        try await tab.answerResolution(operatorID: body.operatorId, answer: body.answer, clientID: body.clientId)
+        try await tab.surveys.answerResolution(
+            operatorID: body.operatorId,
+            answer: body.answer,
+            clientID: body.clientId
+        )
         return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 }

@@ -43,7 +43,7 @@ struct UploadController {
         if await tab.isKiosk, !files.kioskUploads { throw APIError.kioskUploadsOff }
         let limits = await files.limits(of: tab)
         let upload = try await PageFileUpload.read(request, limits: limits, folderBudget: files.folderBudget)
-        let file = try await tab.uploadToServer(
+        let file = try await tab.uploads.uploadToServer(
             upload.bytes,
             filename: upload.filename,
             mimeType: upload.mimeType,
@@ -71,7 +71,7 @@ struct UploadController {
             throw APIError(.missingField, "The query parameter clientId is required.", field: "clientId")
         }
         try Validation.clientID(clientID)
-        try await tab.deleteUpload(guid: guid, clientID: clientID)
+        try await tab.uploads.delete(guid: guid, clientID: clientID)
         return try JSONResponse.make(["guid": guid, "clientId": clientID], status: .accepted)
     }
 
@@ -79,10 +79,10 @@ struct UploadController {
         let tab = try files.registry.tab(context)
         let body = try await request.decode(as: SendBody.self, context: context)
         try Validation.clientID(body.clientId)
-        guard (1...TabSession.maximumFilesPerMessage).contains(body.guids.count) else {
+        guard (1...TabUploads.maximumFilesPerMessage).contains(body.guids.count) else {
             throw APIError(
                 .tooManyFiles,
-                "A message holds 1 to \(TabSession.maximumFilesPerMessage) files.",
+                "A message holds 1 to \(TabUploads.maximumFilesPerMessage) files.",
                 field: "guids"
             )
         }
@@ -94,7 +94,7 @@ struct UploadController {
         if let caption { try Validation.messageText(caption, field: "caption") }
         // Answers once the service took the files (or 10 seconds passed, within the page's 15-second request timeout),
         // so that the caption follows only them.
-        try await tab.sendUploads(guids: body.guids, caption: caption, clientID: body.clientId)
+        try await tab.uploads.send(guids: body.guids, caption: caption, clientID: body.clientId)
         return try JSONResponse.make(["clientId": body.clientId], status: .accepted)
     }
 }

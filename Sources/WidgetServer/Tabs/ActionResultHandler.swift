@@ -6,7 +6,7 @@ final class ActionResultHandler: DataMessageCompletionHandler, SendMessageComple
     SendKeyboardRequestCompletionHandler, RateOperatorCompletionHandler, SendDialogToEmailAddressCompletionHandler,
     ReactionCompletionHandler, ContactsCompletionHandler, SendSurveyAnswerCompletionHandler,
     SurveyCloseCompletionHandler, SendStickerCompletionHandler, SendResolutionCompletionHandler,
-    SendFilesCompletionHandler, DeleteUploadedFileCompletionHandler, StorageRefusalHandler
+    SendFilesCompletionHandler, DeleteUploadedFileCompletionHandler, StorageRefusalHandler, Sendable
 {
     private let clientID: String
     private let events: TabEventLog

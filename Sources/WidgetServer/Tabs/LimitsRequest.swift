@@ -2,7 +2,7 @@ import Synchronization
 import WebimClientLibrary
 
 /// One `getServerSideSettings` call: stores the upload limits it answers and hands them to one waiter.
-final class LimitsRequest: ServerSideSettingsCompletionHandler {
+final class LimitsRequest: ServerSideSettingsCompletionHandler, Sendable {
     private enum State {
         case waiting(CheckedContinuation<UploadLimits, Never>?)
         case done(UploadLimits)

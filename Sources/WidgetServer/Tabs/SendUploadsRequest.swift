@@ -2,7 +2,7 @@ import WebimClientLibrary
 
 /// One `send(uploadedFiles:)` call: reports its outcome to the page as a `result` event and tells the waiting tab
 /// whether the service refused the files, so that a caption follows only files that were not refused.
-final class SendUploadsRequest: SendFilesCompletionHandler {
+final class SendUploadsRequest: SendFilesCompletionHandler, Sendable {
     /// How the files message ended, as far as the tab waited for it.
     enum Outcome: Sendable, Equatable {
         case accepted

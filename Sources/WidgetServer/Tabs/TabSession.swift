@@ -20,34 +20,36 @@ actor TabSession {
     let events: TabEventLog
     /// The chat service's storage refusals, which make the tab refuse further sends itself.
     nonisolated let budgets = BudgetRefusals()
-    /// The answers of the page's actions by `clientId`, for retries (`TabSession+Actions`).
+    /// The answers of the page's actions by `clientId`, for retries (`once(clientID:)`).
     var clientIDAnswers = ClientIDAnswers()
-    /// Files uploaded for a later message of several files (`TabSession+Uploads`).
+    /// Files uploaded for a later message of several files (`TabUploads`).
     nonisolated let unsentUploads = UnsentUploads()
     private let executor = WebimExecutor(label: "webim.tab")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     let listener: TabListener
-    var session: (any WebimSession)?
-    /// The core's log, when the page asked for one (`Options.coreLog`).
-    private(set) var coreLog: TabCoreLog?
-    var stream: (any MessageStream)?
-    var tracker: (any MessageTracker)?
-    /// Where the tab's visitor data is kept, once the session started.
-    var storage: TabStorage?
-    var departmentKey: String?
-    /// The tracker answers one request at a time; a second one meanwhile would get an empty page.
-    var isReadingHistory = false
-    /// A kiosk page's tab: its files are served for no cache to keep.
-    private(set) var isKiosk = false
-    /// The Webim location the tab's session chats in.
-    private(set) var location = ""
-    /// Whether the visitor's data must outlive a plain close: the tab carried on a visitor from before, or its
-    /// page acted on the chat (`requireStream`).
-    private var hasDataWorthKeeping = false
+    /// What the page opened the tab with, from its start on; it outlives the session.
+    private(set) var opening: TabOpening?
+    /// The client core's session, from the tab's start to its close.
+    var live: LiveSession?
 
     /// Where the session counts its retries; nil counts nothing.
     private let metrics: WidgetMetrics?
+
+    /// The Webim location the tab's session chats in.
+    var location: String { opening?.location ?? "" }
+    /// A kiosk page's tab: its files are served for no cache to keep.
+    var isKiosk: Bool { opening?.isKiosk ?? false }
+    /// The core's log, when the page asked for one (`Options.coreLog`).
+    var coreLog: TabCoreLog? { opening?.coreLog }
+
+    // The page's actions, each feature's beside the tab: they run on its executor through `perform`.
+    nonisolated var messages: TabMessageActions { TabMessageActions(tab: self) }
+    nonisolated var chat: TabChatActions { TabChatActions(tab: self) }
+    nonisolated var surveys: TabSurveyActions { TabSurveyActions(tab: self) }
+    nonisolated var uploads: TabUploads { TabUploads(tab: self) }
+    nonisolated var hints: TabHints { TabHints(tab: self) }
+    nonisolated var reading: TabHistory { TabHistory(tab: self) }
 
     /// `departed` is called once the page has left the tab and its outbox is delivered (`TabEventLog`).
     init(
@@ -102,6 +104,7 @@ actor TabSession {
         }
         builder = builder.set(historyCompleteObserver: { [events] in events.publish(.historyComplete) })
         // A shared screen keeps no log of its visitors.
+        var coreLog: TabCoreLog?
         if let level = options.coreLog, !isKiosk {
             let log = TabCoreLog()
             coreLog = log
@@ -130,12 +133,14 @@ actor TabSession {
         }
         try session.resume()
         try stream.getServerSideSettings(completionHandler: LimitsRequest(events: events))
-        (self.session, self.stream, self.tracker) = (session, stream, tracker)
-        self.storage = storage
-        departmentKey = options.departmentKey
-        self.isKiosk = isKiosk
-        location = options.location
-        hasDataWorthKeeping = isResumed
+        live = LiveSession(session: session, stream: stream, tracker: tracker, hasDataWorthKeeping: isResumed)
+        opening = TabOpening(
+            location: options.location,
+            departmentKey: options.departmentKey,
+            isKiosk: isKiosk,
+            storage: storage,
+            coreLog: coreLog
+        )
     }
 
     /// How long an erasure waits for the service to confirm that the visitor's history is cleared there.
@@ -143,13 +148,14 @@ actor TabSession {
 
     /// Destroys the session and ends the tab's streams; deletes the visitor's data folder as `ending` says.
     func close(_ ending: TabEnding) async {
-        try? tracker?.destroy()
+        try? live?.tracker.destroy()
+        let (session, storage) = (live?.session, opening?.storage)
         switch ending {
         case .erased:
             await clearAtService()
             // The core erases its visitor in the store and the folder, and empties the store's log.
             if let session { try? session.destroyWithClearVisitorData() } else { try? storage?.erase(tabID: id) }
-        case .closed where !hasDataWorthKeeping:
+        case .closed where live?.hasDataWorthKeeping != true:
             // Nothing worth keeping, and nothing private to wipe from the log: the rows go, overwritten.
             try? session?.destroy()
             try? storage?.discard(tabID: id)
@@ -157,7 +163,7 @@ actor TabSession {
             try? session?.destroy()
             storage?.markUsed(tabID: id)
         }
-        (session, stream, tracker) = (nil, nil, nil)
+        live = nil
         events.end()
     }
 
@@ -165,7 +171,7 @@ actor TabSession {
     /// to confirm: the tab's sealed credential still names the visitor, and any server of the deployment that
     /// continues it asks the service, not this one, for the conversation. A visitor who never chatted has none.
     private func clearAtService() async {
-        guard hasDataWorthKeeping, let erasure = session as? any VisitorErasure else { return }
+        guard let live, live.hasDataWorthKeeping, let erasure = live.session as? any VisitorErasure else { return }
         let confirmation = OneAnswer<Bool>()
         do {
             try erasure.closeChatAndClearHistoryAtService { confirmation.give($0) }
@@ -179,78 +185,37 @@ actor TabSession {
     /// visitor's data is kept when the tab closes.
     func requireStream() throws -> any MessageStream {
         let stream = try currentStream()
-        hasDataWorthKeeping = true
+        live?.hasDataWorthKeeping = true
         return stream
     }
 
     /// The stream for what a page does by itself (typing, marking read), which leaves nothing worth keeping; or 409.
     func currentStream() throws -> any MessageStream {
-        guard let stream else { throw APIError.sessionEnded }
+        guard let stream = live?.stream else { throw APIError.sessionEnded }
         return stream
     }
 
-    /// Older messages before `beforeID` (the newest page when nil), oldest first, read from the projection
-    /// and then from the tracker, so that nothing the tab already got is fetched again.
-    func history(before beforeID: String?, limit: Int) async throws -> (messages: [WidgetMessage], hasMore: Bool) {
-        guard let (available, countBefore) = events.messages(before: beforeID, limit: limit) else {
-            throw APIError.unknownMessage(field: "before")
-        }
-        // With fewer than `limit` before it, `available` is all of them, and the tracker reads the rest.
-        guard countBefore < limit, events.hasMoreHistory else {
-            return (available, countBefore > limit || events.hasMoreHistory)
-        }
-        guard let tracker = sendableTracker else { throw APIError.sessionEnded }
-        guard !isReadingHistory else { throw APIError.historyBusy }
-        isReadingHistory = true
-        defer { isReadingHistory = false }
-        var older: [ShownMessage] = []
-        var hasMore = true
-        while available.count + older.count < limit {
-            let wanted = limit - available.count - older.count
-            let page = try await tracker.getNextMessages(byLimit: wanted)
-            older = page.map { listener.shownMessage($0, clientID: nil) } + older
-            if page.count < wanted {
-                hasMore = false
-                break
-            }
-        }
-        events.prependHistory(older, hasMore: hasMore)
-        return (older.map(\.widget) + available, hasMore)
+    /// Runs a feature's action on the tab's executor, where the session may be used.
+    @discardableResult
+    func perform<Result: Sendable>(
+        _ action: @Sendable (isolated TabSession) async throws -> Result
+    ) async rethrows -> Result {
+        try await action(self)
     }
 
-    /// The tracker for its `async` page requests, which the core documents as callable from any task.
-    private var sendableTracker: SendableTracker? { tracker.map(SendableTracker.init) }
-
-    /// The whole history as plain text, one line per message.
-    func transcript() async throws -> String {
-        guard let tracker = sendableTracker else { throw APIError.sessionEnded }
-        guard !isReadingHistory else { throw APIError.historyBusy }
-        isReadingHistory = true
-        defer { isReadingHistory = false }
-        let messages = try await tracker.getAllMessages()
-        let formatter = ISO8601DateFormatter()
-        return messages.map { message in
-            let sender =
-                message.getSenderName().isEmpty ? message.getType().contractName : message.getSenderName()
-            var text = message.getText()
-            if let files = (message.getData()?.getAttachment() ?? message.getAttachment())?.getFilesInfo(),
-                !files.isEmpty
-            {
-                text += (text.isEmpty ? "" : " ") + files.map { "[file: \($0.getFileName())]" }.joined(separator: " ")
-            }
-            return "[\(formatter.string(from: message.getTime()))] \(sender): \(text)"
-        }.joined(separator: "\n") + "\n"
-    }
-}
-
-/// A tracker handed to its own `async` methods, which may run on any task (MessageTracker's documentation):
-/// they hop to the session's executor themselves, so no other member is touched off it.
-private struct SendableTracker: @unchecked Sendable {
-    let tracker: any MessageTracker
-
-    func getNextMessages(byLimit limit: Int) async throws -> [any Message] {
-        try await tracker.getNextMessages(byLimit: limit)
+    /// Performs an action once per `clientID`: a retry of an accepted one does nothing again. Its outcome comes as a
+    /// `result` event through the handler; `perform` answers what the action was about, remembered for the retry.
+    func once(clientID: String, _ perform: (ActionResultHandler) throws -> String) throws {
+        guard clientIDAnswers.answer(forClientID: clientID) == nil else { return }
+        let answer = try perform(ActionResultHandler(clientID: clientID, events: events))
+        clientIDAnswers.remember(answer: answer, forClientID: clientID)
     }
 
-    func getAllMessages() async throws -> [any Message] { try await tracker.getAllMessages() }
+    /// The message `id` as the core knows it; 404 naming `field` when the tab never showed it.
+    func message(_ id: String, field: String) throws -> any Message {
+        guard let message = events.coreMessage(id: id) else {
+            throw APIError.unknownMessage(field: field)
+        }
+        return message
+    }
 }

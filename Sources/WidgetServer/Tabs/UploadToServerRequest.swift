@@ -2,7 +2,7 @@ import WebimClientLibrary
 
 /// One `uploadFilesToServer` call: keeps the uploaded file in the tab's unsent uploads (even when no request waits
 /// any more) and hands it, or the service's refusal, to the route that waits for it.
-final class UploadToServerRequest: UploadFileToServerCompletionHandler {
+final class UploadToServerRequest: UploadFileToServerCompletionHandler, Sendable {
     private let answer = OneAnswer<Result<any UploadedFile, SendFileError>>()
     private let clientID: String
     private let uploads: UnsentUploads

@@ -2,39 +2,47 @@ import HTTPAPI
 import WebimClientLibrary
 
 /// The page's answers to the survey's open question, and closing the survey.
-extension TabSession {
+struct TabSurveyActions: Sendable {
+    let tab: TabSession
+
     /// Longest comment answer: the embedded service's limit (Webim's is not published).
     static let maximumSurveyCommentLength = 1_000
 
     /// Answers the open question, once per `clientID`. The answer must fit the question the page was shown: stars
     /// `1`…`5`, a radio option's 1-based index, a comment of at most `maximumSurveyCommentLength` characters.
-    func answerSurvey(_ answer: String, clientID: String) throws {
-        try once(clientID: clientID) { handler in
-            guard let survey = events.survey else { throw APIError(.noSurvey, "There is no survey open.") }
-            try Self.validate(answer: answer, to: survey.question)
-            try requireStream().send(surveyAnswer: answer, completionHandler: handler)
-            return survey.id
+    func answer(_ answer: String, clientID: String) async throws {
+        try await tab.perform { tab in
+            try tab.once(clientID: clientID) { handler in
+                guard let survey = tab.events.survey else { throw APIError(.noSurvey, "There is no survey open.") }
+                try Self.validate(answer: answer, to: survey.question)
+                try tab.requireStream().send(surveyAnswer: answer, completionHandler: handler)
+                return survey.id
+            }
         }
     }
 
     /// Closes the open survey, once per `clientID`.
-    func closeSurvey(clientID: String) throws {
-        try once(clientID: clientID) { handler in
-            guard let survey = events.survey else { throw APIError(.noSurvey, "There is no survey open.") }
-            try requireStream().closeSurvey(completionHandler: handler)
-            return survey.id
+    func close(clientID: String) async throws {
+        try await tab.perform { tab in
+            try tab.once(clientID: clientID) { handler in
+                guard let survey = tab.events.survey else { throw APIError(.noSurvey, "There is no survey open.") }
+                try tab.requireStream().closeSurvey(completionHandler: handler)
+                return survey.id
+            }
         }
     }
 
     /// Answers the resolution survey about `operatorID` (else the current operator), once per `clientID`.
-    func answerResolution(operatorID: String?, answer: Int, clientID: String) throws {
-        try once(clientID: clientID) { handler in
-            let stream = try requireStream()
-            guard let operatorID = operatorID ?? stream.getCurrentOperator()?.getID() else {
-                throw APIError(.noOperator, "There is no operator to answer about.")
+    func answerResolution(operatorID: String?, answer: Int, clientID: String) async throws {
+        try await tab.perform { tab in
+            try tab.once(clientID: clientID) { handler in
+                let stream = try tab.requireStream()
+                guard let operatorID = operatorID ?? stream.getCurrentOperator()?.getID() else {
+                    throw APIError(.noOperator, "There is no operator to answer about.")
+                }
+                try stream.sendResolutionSurvey(id: operatorID, answer: answer, completionHandler: handler)
+                return operatorID
             }
-            try stream.sendResolutionSurvey(id: operatorID, answer: answer, completionHandler: handler)
-            return operatorID
         }
     }
 

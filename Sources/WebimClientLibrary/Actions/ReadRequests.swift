@@ -1,12 +1,16 @@
 import Foundation
 import WebimWire
 
-// Requests that only read: search and configs. They do not wait in the action queue.
-extension SessionCore {
+/// Requests that only read: search and configs. They do not wait in the action queue.
+enum ReadRequests {
     /// `searchStreamMessagesBy(query:completionHandler:)`.
-    func search(query: String, completion: @escaping @Sendable (isolated SessionCore, [MessageImpl]?) -> Void) {
-        let request = [(WireParameter.query, query)] + identity.authorization
-        spawn { core in
+    static func search(
+        query: String,
+        in session: isolated SessionCore,
+        completion: @escaping @Sendable (isolated SessionCore, [MessageImpl]?) -> Void
+    ) {
+        let request = [(WireParameter.query, query)] + session.identity.authorization
+        session.spawn { core in
             let answer = try? await core.wire.get(
                 WireEndpoint.searchMessages,
                 query: request,
@@ -20,10 +24,14 @@ extension SessionCore {
     }
 
     /// `getRawConfig(forLocation:)` and `getServerSideSettings`: the location config (PROTOCOL.md §9).
-    func fetchConfig(location: String, completion: @escaping @Sendable (isolated SessionCore, JSONValue?) -> Void) {
+    static func fetchConfig(
+        location: String,
+        in session: isolated SessionCore,
+        completion: @escaping @Sendable (isolated SessionCore, JSONValue?) -> Void
+    ) {
         let path = "\(WireEndpoint.configs)/\(location)"
-        let query = [(WireParameter.jsonp, "false")] + identity.authorization
-        spawn { core in
+        let query = [(WireParameter.jsonp, "false")] + session.identity.authorization
+        session.spawn { core in
             let answer = try? await core.wire.get(
                 path,
                 query: query,
@@ -36,10 +44,11 @@ extension SessionCore {
     }
 
     /// `getServerSideSettings`: also the limits later uploads are checked against (PROTOCOL.md §7.1).
-    func fetchServerSideSettings(
+    static func fetchServerSideSettings(
+        in session: isolated SessionCore,
         completion: @escaping @Sendable (isolated SessionCore, WebimServerSideSettings?) -> Void
     ) {
-        fetchConfig(location: identity.location) { core, json in
+        fetchConfig(location: session.identity.location, in: session) { core, json in
             guard let json, let config = try? WireCoding.decode(LocationConfigResponse.self, from: json) else {
                 completion(core, nil)
                 return

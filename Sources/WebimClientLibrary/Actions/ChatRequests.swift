@@ -1,51 +1,61 @@
 import Foundation
 import WebimWire
 
-extension SessionCore {
+/// The chat's requests that are not messages: each is queued for the action loop, and the tracker shows at once
+/// what the visitor did where the reference does.
+enum ChatRequests {
     /// Queues an action that is not a message; `onFinish` gets its outcome.
-    func queue(
+    static func queue(
         _ action: WireAction,
         _ fields: [(String, String)] = [],
         startsChat: Bool = false,
+        in session: isolated SessionCore,
         onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void = { _, _ in }
     ) {
-        enqueue(QueuedAction(call: .action(action, fields), startsChat: startsChat, onFinish: onFinish))
+        let queued = QueuedAction(call: .action(action, fields), startsChat: startsChat, onFinish: onFinish)
+        session.actions.enqueue(queued, in: session)
     }
 
     /// `startChat` in all its forms (PROTOCOL.md §5.2; the service treats a repeated start as a no-op).
-    func startChat(departmentKey: String?, firstQuestion: String?, customFields: String?) {
+    static func startChat(
+        departmentKey: String?,
+        firstQuestion: String?,
+        customFields: String?,
+        in session: isolated SessionCore
+    ) {
         var fields = [(WireParameter.clientSideID, ClientSideID.make())]
         if let departmentKey { fields.append((WireParameter.departmentKey, departmentKey)) }
         if let firstQuestion { fields.append((WireParameter.firstQuestion, firstQuestion)) }
         if let customFields { fields.append((WireParameter.visitorFields, customFields)) }
-        queue(.chatStart, fields)
+        queue(.chatStart, fields, in: session)
     }
 
     /// `edit(message:text:completionHandler:)`: shown as `sending` with the new text until the service answers.
-    func edit(
+    static func edit(
         message: any Message,
         text: String,
+        in session: isolated SessionCore,
         onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
     ) -> Bool {
         guard message.canBeEdited(), message.getType() == .visitorMessage,
-            let original = tracker.message(id: message.getID()) ?? (message as? MessageImpl)
+            let original = session.tracker.message(id: message.getID()) ?? (message as? MessageImpl)
         else { return false }
         var edited = original
         edited.text = text
         edited.sendStatus = .sending
-        perform(tracker.replaceLocally(edited))
+        session.tracker.replaceLocally(edited, in: session)
         let pending = edited
         let fields = [(WireParameter.clientSideID, original.id), (WireParameter.message, text)]
-        queue(.chatMessage, fields) { core, outcome in
+        queue(.chatMessage, fields, in: session) { core, outcome in
             switch outcome {
             case .success:
                 // The service's CHAT_MESSAGE update follows; until then the new text shows as sent.
                 var sent = pending
                 sent.sendStatus = .sent
                 sent.edited = true
-                core.perform(core.tracker.replaceLocally(sent))
+                core.tracker.replaceLocally(sent, in: core)
             case .failure:
-                core.perform(core.tracker.replaceLocally(original))
+                core.tracker.replaceLocally(original, in: core)
             case .canceled:
                 break
             }
@@ -55,116 +65,86 @@ extension SessionCore {
     }
 
     /// `delete(message:completionHandler:)`: the service's CHAT_MESSAGE `del` removes it from the list.
-    func delete(
+    static func delete(
         message: any Message,
+        in session: isolated SessionCore,
         onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
-    )
-        -> Bool
-    {
+    ) -> Bool {
         guard message.canBeEdited(), message.getSendStatus() == .sent else { return false }
-        queue(.chatDeleteMessage, [(WireParameter.clientSideID, message.getID())], onFinish: onFinish)
+        queue(.chatDeleteMessage, [(WireParameter.clientSideID, message.getID())], in: session, onFinish: onFinish)
         return true
     }
 
     /// `react(message:reaction:completionHandler:)`: the service's CHAT_MESSAGE update shows the reaction.
-    func react(
+    static func react(
         message: any Message,
         reaction: ReactionString,
+        in session: isolated SessionCore,
         onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
     ) -> Bool {
         guard message.canVisitorReact(), message.getVisitorReaction() == nil || message.canVisitorChangeReaction()
         else { return false }
         let fields = [(WireParameter.clientSideID, message.getID()), (WireParameter.reaction, reaction.rawValue)]
-        queue(.chatReactMessage, fields, onFinish: onFinish)
+        queue(.chatReactMessage, fields, in: session, onFinish: onFinish)
         return true
     }
 
     /// `rateOperatorWith`: ratings outside 1…5 are not sent, as the reference says.
-    func rateOperator(
+    static func rateOperator(
         id: String?,
         note: String?,
         rating: Int,
+        in session: isolated SessionCore,
         onFinish: @escaping @Sendable (isolated SessionCore, ActionOutcome) -> Void
     ) {
         guard (1...5).contains(rating) else { return }
-        let operatorID = id ?? state.currentOperator?.id
+        let operatorID = id ?? session.state.currentOperator?.id
         var fields = [(WireParameter.rate, String(rating - 3))]
         if let operatorID { fields.append((WireParameter.operatorID, operatorID)) }
         if let note { fields.append((WireParameter.visitorNote, note)) }
-        if let chatID = state.chatID { fields.append((WireParameter.threadID, String(chatID))) }
-        queue(.chatOperatorRateSelect, fields) { core, outcome in
+        if let chatID = session.state.chatID { fields.append((WireParameter.threadID, String(chatID))) }
+        queue(.chatOperatorRateSelect, fields, in: session) { core, outcome in
             if case .success = outcome, let operatorID { core.state.operatorRatings[operatorID] = rating }
             onFinish(core, outcome)
         }
     }
 
-    /// `setVisitorTyping(draftMessage:)`: the throttle decides when a report goes (PROTOCOL.md §2.1).
-    func setVisitorTyping(draft: String?) {
-        for action in typing.draftChanged(to: draft, at: clock.elapsed) { perform(action) }
-    }
-
-    private func perform(_ action: TypingThrottle.Action) {
-        switch action {
-        case .report(let isTyping, let draft):
-            guard !isDestroyed else { return }
-            var fields = [
-                (WireParameter.typing, isTyping ? "1" : "0"),
-                (WireParameter.deleteDraft, draft == nil ? "1" : "0"),
-            ]
-            if let draft { fields.append((WireParameter.messageDraft, draft)) }
-            var queued = QueuedAction(call: .action(.chatVisitorTyping, fields)) { _, _ in }
-            queued.isTyping = true
-            enqueue(queued)
-        case .scheduleFlush(let wait):
-            spawn { core in
-                guard await core.clock.sleep(for: wait) else { return }
-                core.typingTimerFired { $0.flushDue(at: $1) }
-            }
-        case .scheduleQuietCheck(let change, let wait):
-            spawn { core in
-                guard await core.clock.sleep(for: wait) else { return }
-                core.typingTimerFired { $0.quietTimeDue(change: change, at: $1) }
-            }
-        }
-    }
-
-    private func typingTimerFired(_ event: (inout TypingThrottle, Duration) -> TypingThrottle.Action?) {
-        if let action = event(&typing, clock.elapsed) { perform(action) }
-    }
-
     /// `clearHistory()`: on the service and here.
-    func clearHistory() {
-        queue(.chatClearHistory)
-        try? history.deleteAllMessages()
-        perform(tracker.removeAll())
+    static func clearHistory(in session: isolated SessionCore) {
+        queue(.chatClearHistory, in: session)
+        try? session.history.deleteAllMessages()
+        session.tracker.removeAll(in: session)
     }
 
     /// `VisitorErasure`: the chat closed and the history cleared on the service and here; `completion` gets whether
     /// the service confirmed the clear.
-    func closeChatAndClearHistory(completion: @escaping @Sendable (Bool) -> Void) {
-        queue(.chatClose)
-        queue(.chatClearHistory) { _, outcome in
+    static func closeChatAndClearHistory(
+        in session: isolated SessionCore,
+        completion: @escaping @Sendable (Bool) -> Void
+    ) {
+        queue(.chatClose, in: session)
+        queue(.chatClearHistory, in: session) { _, outcome in
             if case .success = outcome { completion(true) } else { completion(false) }
         }
-        try? history.deleteAllMessages()
-        perform(tracker.removeAll())
+        try? session.history.deleteAllMessages()
+        session.tracker.removeAll(in: session)
     }
 
     /// `set(deviceToken:)` on a running session.
-    func setDeviceToken(_ token: String) {
-        settings.deviceToken = token
-        if settings.pushService == nil { settings.pushService = "apns" }
-        queue(.setPushToken, [(WireParameter.pushToken, token)])
+    static func setDeviceToken(_ token: String, in session: isolated SessionCore) {
+        session.settings.deviceToken = token
+        if session.settings.pushService == nil { session.settings.pushService = "apns" }
+        queue(.setPushToken, [(WireParameter.pushToken, token)], in: session)
     }
 
     /// `destroyWithClearVisitorData()` unregisters the push token first, waiting at most 2 s (PROTOCOL.md §2.8):
     /// the session's farewell, which its lifetime runs after every other task ended.
-    func pushTokenUnregistration() -> SessionLifetime.Job? {
-        guard settings.deviceToken != nil, identity.hasPage else { return nil }
-        let wire = wire
+    static func pushTokenUnregistration(in session: isolated SessionCore) -> SessionLifetime.Job? {
+        guard session.settings.deviceToken != nil, session.identity.hasPage else { return nil }
+        let wire = session.wire
         let fields =
             [(WireParameter.action, WireAction.setPushToken.rawValue), (WireParameter.pushToken, "none")]
-            + identity.authorization
+            + session.identity.authorization
         return {
             _ = try? await wire.postForm(
                 WireEndpoint.action,
