@@ -1,6 +1,5 @@
 public import Foundation
 public import HTTPAPI
-public import WebimWire
 
 /// How the embedded service runs.
 public struct ServiceConfiguration: Sendable {

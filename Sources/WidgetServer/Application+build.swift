@@ -26,7 +26,10 @@ public func makeWidgetApplication(
         directory: configuration.dataDirectory,
         budgetBytes: configuration.storageBudget
     )
-    let reachability = ServiceReachability(accountURL: configuration.accountURL)
+    // The questions asked before any tab exists go the way the tabs' sessions go: in-process to the embedded service,
+    // or HTTP to the account's server.
+    let locations = WebimLocationClient(accountURL: configuration.accountURL, transport: configuration.serviceTransport)
+    let reachability = ServiceReachability(locations: locations, clock: configuration.clock)
     // Asked now, while the server starts: the first /healthz, which is how a supervisor or a load balancer learns
     // that the server is up, then finds the answer instead of waiting for a cold client's first request.
     Task { _ = await reachability.isReachable() }
@@ -45,6 +48,7 @@ public func makeWidgetApplication(
         folderBudget: folderBudget,
         downloads: downloads.client,
         drain: drain,
+        locations: locations,
         reachability: reachability,
         configuration: configuration,
         logger: logger
@@ -90,6 +94,7 @@ func makeWidgetRouter(
     folderBudget: DataFolderBudget,
     downloads: HTTPClient,
     drain: ServerDrain,
+    locations: WebimLocationClient,
     reachability: ServiceReachability,
     configuration: WidgetConfiguration,
     logger: Logger
@@ -131,7 +136,7 @@ func makeWidgetRouter(
             templates: templates.templates(in: "en"),
             file: previewFile,
             configuration: configuration,
-            galleryStates: GalleryStates(accountURL: configuration.accountURL, client: downloads)
+            galleryStates: GalleryStates(locations: WebimLocationClient(accountURL: configuration.accountURL))
         ).endpoints
     )
     let crashPoint = CrashPoint(afterMessages: configuration.crashAfterMessages)
@@ -157,11 +162,11 @@ func makeWidgetRouter(
     ]
     for collection in tabs { router.addRoutes(collection, atPath: "/api/tabs") }
     router.addRoutes(
-        LocationStatusController(accountURL: configuration.accountURL, client: downloads).endpoints,
+        LocationStatusController(locations: locations).endpoints,
         atPath: "/api/locations"
     )
     router.addRoutes(
-        PrechatController(accountURL: configuration.accountURL, client: downloads).endpoints,
+        PrechatController(locations: locations).endpoints,
         atPath: "/api/locations"
     )
     router.addRoutes(
@@ -178,6 +183,7 @@ func makeWidgetRouter(
 func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
     let registry = TabRegistry()
     let logger = Logger(label: "routes")
+    let locations = WebimLocationClient(accountURL: configuration.accountURL)
     let router = makeWidgetRouter(
         templates: try LocalizedTemplates(configuration: configuration),
         registry: registry,
@@ -185,7 +191,8 @@ func registeredRoutes(configuration: WidgetConfiguration) throws -> [String] {
         folderBudget: DataFolderBudget(directory: configuration.dataDirectory, budgetBytes: .max),
         downloads: .shared,
         drain: ServerDrain(registry: registry, timeout: .zero, clock: .system, logger: logger),
-        reachability: ServiceReachability(accountURL: configuration.accountURL),
+        locations: locations,
+        reachability: ServiceReachability(locations: locations, clock: .system),
         configuration: configuration,
         logger: logger
     )

@@ -15,6 +15,13 @@ import Testing
         #expect(ServiceReachability.Memory().answer(at: .zero) == nil)
     }
 
+    /// The server's clock is the wall clock: set back, it must not keep the last answer until it catches up.
+    @Test func anAnswerFromBeforeTheClockWentBackIsStale() {
+        let memory = ServiceReachability.Memory(answeredAt: .seconds(3600), isReachable: true)
+        #expect(memory.answer(at: .seconds(3600) - .milliseconds(1)) == nil)
+        #expect(memory.answer(at: .zero) == nil)
+    }
+
     @Test func probesShareOneQuestionAndItsAnswerUntilItIsStale() async {
         let clock = TestClock()
         let questions = Mutex(0)
@@ -35,7 +42,7 @@ import Testing
                 }
                 return answers.withLock { $0.removeFirst() }
             },
-            clock: clock
+            clock: .manual(clock)
         )
         let probes = Task {
             await withTaskGroup(of: Bool.self) { group in

@@ -39,12 +39,8 @@ struct SessionSettings: Sendable {
     /// Told once per tracker when it shows the visitor's first message, or there is none (`TrackerState`).
     var historyCompleteObserver: (@Sendable () -> Void)?
 
-    /// PROTOCOL.md §1.1: a name becomes `https://NAME.webim.ru`; a full URL is used as is, less one trailing `/`.
-    var baseURL: String {
-        let name = accountName ?? ""
-        guard name.contains("://") else { return "https://\(name).webim.ru" }
-        return name.hasSuffix("/") ? String(name.dropLast()) : name
-    }
+    /// PROTOCOL.md §1.1: the account's server (`AccountBaseURL`).
+    var baseURL: String { AccountBaseURL.make(accountName: accountName ?? "") }
 
     /// Where the history database lives: one folder per chat instance, so each is deleted with its `-wal`.
     var historyDirectory: URL { Self.historyDirectory(in: storageDirectory, chatInstance: mobileChatInstance) }

@@ -17,7 +17,10 @@ struct WireClient: Sendable {
     }
 
     /// Statuses whose body the SDK parses as a protocol answer (iOS 4.0).
-    private static let parsedStatuses: Set<UInt> = [200, 400, 402, 403, 404, 405, 413, 415, 500]
+    static let parsedStatuses: Set<UInt> = [200, 400, 402, 403, 404, 405, 413, 415, 500]
+
+    /// What the core calls itself on every request (PROTOCOL.md §1.3, in this port's words).
+    static let userAgent = (name: "User-Agent", value: "Linux: Webim-Client 4.0.0; (webim-widget)")
 
     func get<Answer: Decodable>(
         _ path: String,
@@ -104,7 +107,7 @@ struct WireClient: Sendable {
         keepingElementsAt elementsPath: [String]
     ) async throws -> (answer: Answer, elements: [String]?) {
         var request = request
-        request.headers.append(("User-Agent", "Linux: Webim-Client 4.0.0; (webim-widget)"))
+        request.headers.append(Self.userAgent)
         let reply: WireReply
         do {
             reply = try await transport.exchange(request, timeout: timeout)

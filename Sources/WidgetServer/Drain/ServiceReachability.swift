@@ -1,6 +1,5 @@
-import AsyncHTTPClient
-import NIOCore
-import NIOHTTP1
+import HTTPAPI
+import WebimClientLibrary
 
 /// Whether the chat service answers, as `/healthz` reports it: asked at most once every `freshFor`, and probes that
 /// come while it is being asked share that one question. `/healthz` is public, and asking the service for each probe
@@ -8,16 +7,18 @@ import NIOHTTP1
 actor ServiceReachability {
     /// What the last answer is worth, and whether it is still fresh.
     struct Memory: Equatable {
-        /// The time of the last answer, on the elapsed clock; nil before the first.
+        /// When the last answer came, as time since the first question on the server's clock; nil before the first.
         var answeredAt: Duration?
         var isReachable = false
 
         /// How long an answer stands before the service is asked again.
         static let freshFor = Duration.seconds(5)
 
-        /// The last answer while it is fresh at `now`; nil when the service must be asked.
+        /// The last answer while it is fresh at `now`; nil when the service must be asked. An answer from the
+        /// future is stale too: the server's clock is the wall clock, and one set back would otherwise keep the
+        /// answer for as long as it went back.
         func answer(at now: Duration) -> Bool? {
-            guard let answeredAt, now - answeredAt < Self.freshFor else { return nil }
+            guard let answeredAt, (.zero..<Self.freshFor).contains(now - answeredAt) else { return nil }
             return isReachable
         }
     }
@@ -27,18 +28,17 @@ actor ServiceReachability {
     private let ask: @Sendable () async -> Bool
     private let elapsed: @Sendable () -> Duration
 
-    init(ask: @escaping @Sendable () async -> Bool, clock: some Clock<Duration> = ContinuousClock()) {
+    /// Asks with `ask`; times answers on `clock`, the server's one clock, so that a test moving it ages them.
+    init(ask: @escaping @Sendable () async -> Bool, clock: ServerClock) {
         self.ask = ask
-        let start = clock.now
-        elapsed = { start.duration(to: clock.now) }
+        let start = clock.now()
+        elapsed = { .seconds(clock.now() - start) }
     }
 
-    /// Asks the account's server for its default location's configuration, which every Webim server answers.
-    init(accountURL: String, client: HTTPClient = .shared) {
-        self.init(ask: {
-            let request = HTTPClientRequest(url: accountURL + "/api/visitor/v1/configs/default?jsonp=false")
-            return (try? await client.execute(request, timeout: .seconds(2)))?.status == .ok
-        })
+    /// Asks the account's service whether it answers (`WebimLocationClient.isAnswering()`), the way the sessions
+    /// reach it.
+    init(locations: WebimLocationClient, clock: ServerClock) {
+        self.init(ask: { await locations.isAnswering() }, clock: clock)
     }
 
     /// Whether the service answered, asked now only when the last answer is stale.

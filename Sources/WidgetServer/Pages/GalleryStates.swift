@@ -1,34 +1,18 @@
-import AsyncHTTPClient
-import Foundation
 import HTTPAPI
+import WebimClientLibrary
 import WebimWire
 
 /// The chat service's named states, asked for once a minute at most.
 struct GalleryStates: Sendable {
-    let accountURL: String
-    let client: HTTPClient
+    /// A client over HTTP whatever the sessions use: the embedded service lists its states on an HTTP route of its
+    /// own, which its in-process transport does not carry.
+    let locations: WebimLocationClient
     let cache = LocationCache<[NamedState]?>(lifetime: .seconds(60), capacity: 1)
-
-    /// The most bytes read: a list of a few dozen states is a few KiB.
-    static let maximumBytes = 64 * 1024
-
-    private struct Answer: Decodable {
-        var states: [NamedState]
-    }
 
     /// The states, in the service's order; a 502 naming the problem when the service lists none (an account's real
     /// service has no fixtures).
     func all() async throws -> [NamedState] {
-        let states = await cache.value(location: "") {
-            try? await client.accountAnswer(
-                accountURL,
-                NamedState.listPath,
-                query: [],
-                limit: Self.maximumBytes,
-                as: Answer.self
-            )
-            .states
-        }
+        let states = await cache.value(location: "") { try? await locations.namedStates() }
         guard let states, !states.isEmpty else {
             throw APIError(
                 .statesUnavailable,

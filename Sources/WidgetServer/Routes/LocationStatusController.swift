@@ -1,17 +1,13 @@
-import AsyncHTTPClient
-import Foundation
 import HTTPAPI
 import Hummingbird
 import WebimClientLibrary
-import WebimWire
 
 /// `GET /api/locations/{location}/status`: whether anyone answers at a location, before any tab exists. An embedded
 /// launcher shows it (online, busy, or "Leave a message") while the visitor has not opened the chat or not yet given
 /// consent, when there is no session to ask. `reachable` is false when the chat service did not answer at all: a
 /// kiosk's attract screen then says the chat is unavailable instead of inviting a visitor into a chat that cannot send.
 struct LocationStatusController {
-    let accountURL: String
-    let client: HTTPClient
+    let locations: WebimLocationClient
     let cache = LocationCache<LocationStatus>(lifetime: .seconds(30))
 
     /// The route's answer.
@@ -35,15 +31,10 @@ struct LocationStatusController {
 
     /// The service's answer (`get-online-status`, PROTOCOL.md §9) in the page's names; `unknown` when it gives none.
     private func fetchStatus(location: String) async -> LocationStatus {
-        let answer = try? await client.accountAnswer(
-            accountURL,
-            WireEndpoint.onlineStatus,
-            query: [(WireParameter.location, location)],
-            limit: 64 * 1024,
-            as: OnlineStatusResponse.self
-        )
-        guard let answer else { return LocationStatus(status: Self.unknown, reachable: false) }
-        return LocationStatus(status: OnlineStatus(wireValue: answer.onlineStatus).contractName, reachable: true)
+        guard let status = try? await locations.onlineStatus(location: location) else {
+            return LocationStatus(status: Self.unknown, reachable: false)
+        }
+        return LocationStatus(status: status.contractName, reachable: true)
     }
 
     private static let unknown = OnlineStatus.unknown.contractName

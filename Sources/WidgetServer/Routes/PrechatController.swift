@@ -1,19 +1,13 @@
-import AsyncHTTPClient
-import Foundation
 import HTTPAPI
 import Hummingbird
-import WebimWire
+import WebimClientLibrary
 
 /// `GET /api/locations/{location}/prechat`: the location's pre-chat form (`PrechatForm`), read from its config
 /// (PROTOCOL.md §9). A location's, not a tab's: the page asks before the visitor's chat starts, and every visitor
 /// of a location is asked the same; one request per minute and location reaches the service.
 struct PrechatController {
-    let accountURL: String
-    let client: HTTPClient
+    let locations: WebimLocationClient
     let cache = LocationCache<PrechatForm?>(lifetime: .seconds(60))
-
-    /// The most bytes of a location config read: Webim's are a few KiB; the rest of a larger answer is not a form.
-    static let maximumConfigBytes = 256 * 1024
 
     /// The route, below `/api/locations`.
     var endpoints: RouteCollection<WidgetRequestContext> {
@@ -44,13 +38,6 @@ struct PrechatController {
 
     /// The form in the location's config; nil when it has none or cannot be read.
     private func fetchForm(location: String) async -> PrechatForm? {
-        let config = try? await client.accountAnswer(
-            accountURL,
-            "\(WireEndpoint.configs)/\(location)",
-            query: [(WireParameter.jsonp, "false")],
-            limit: Self.maximumConfigBytes,
-            as: LocationConfigResponse.self
-        )
-        return config.flatMap(PrechatForm.init(config:))
+        (try? await locations.config(location: location)).flatMap(PrechatForm.init(config:))
     }
 }
