@@ -1,5 +1,4 @@
 package import Hummingbird
-package import WebimWire
 
 /// A request context that knows the port its request arrived on, which an origin must name.
 package protocol ListeningPortRequestContext: RequestContext {
