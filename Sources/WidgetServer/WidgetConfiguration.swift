@@ -85,8 +85,8 @@ public struct WidgetConfiguration: Sendable {
 
     /// A configuration; the timing defaults are the contract's (10 min idle tabs, 15 s pings, a 10 s drain).
     public init(
-        host: String = "127.0.0.1",
-        port: Int = 8080,
+        host: String = Defaults.host,
+        port: Int = Defaults.port,
         accountURL: String,
         serviceTransport: (any WireTransport)? = nil,
         originPolicy: OriginPolicy = OriginPolicy(),
@@ -101,7 +101,7 @@ public struct WidgetConfiguration: Sendable {
         tabIdleTimeout: Duration = Defaults.tabIdleTimeout,
         tabDataRetention: Duration = .seconds(7 * 24 * 3600),
         pingInterval: Duration = .seconds(15),
-        streamQueueCapacity: Int = 1024,
+        streamQueueCapacity: Int = Defaults.streamQueueCapacity,
         tabActionRate: RateRule? = RateRule(perSecond: 10, burst: 30),
         tabCreationRate: RateRule? = RateRule(perSecond: 1, burst: 30),
         kiosk: KioskConfiguration = .standard,
