@@ -6,6 +6,8 @@ extension WidgetConfiguration {
         public static let host = "127.0.0.1"
         /// `--port`.
         public static let port = 8080
+        /// `--default-location`: the embedded service's own location.
+        public static let defaultLocation = "default"
         /// `--max-tabs`.
         public static let maxTabs = 10_000
         /// `--max-tabs-per-client`: a person with a few browser tabs and a family or small office behind one address

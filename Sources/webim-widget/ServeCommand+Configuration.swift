@@ -24,6 +24,7 @@ extension ServeCommand {
             tabDataBudget: Int64(tabDataBudgetMb) << 20,
             streamsPerTab: streamsPerTab,
             embedOrigins: try Self.origins(embedOrigins, option: "--embed-origins"),
+            defaultLocation: defaultLocation,
             dataDirectory: shared.dataDirectory.appendingPathComponent("widget"),
             publicDirectory: root.appendingPathComponent("Public"),
             templatesDirectory: root.appendingPathComponent("Templates"),

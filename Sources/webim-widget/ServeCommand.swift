@@ -41,6 +41,14 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var trustedProxies = ""
 
+    @Option(
+        help: """
+            The chat service's location for a page or tab that names none (the widget's location option): 1-64 \
+            letters, digits, - or _.
+            """
+    )
+    var defaultLocation = WidgetConfiguration.Defaults.defaultLocation
+
     @Option(help: "The most tabs open at once; a page asking for another gets 503 with Retry-After.")
     var maxTabs = WidgetConfiguration.Defaults.maxTabs
 
@@ -188,6 +196,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--kiosk-languages is 1 to \(KioskConfiguration.maximumLanguages) language codes such as en,ru,ar."
             )
+        }
+        guard WidgetConfiguration.isLocationName(defaultLocation) else {
+            throw ValidationError("--default-location is 1 to 64 letters, digits, - or _.")
         }
         guard maxTabs >= 1, tabDataBudgetMb >= 1, tabIdleTimeout >= 1 else {
             throw ValidationError("--max-tabs, --tab-data-budget-mb and --tab-idle-timeout are at least 1.")
