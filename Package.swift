@@ -228,6 +228,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The command line's own: `serve`'s options against its `--help` and the configuration it builds. An
+        // executable target is importable by its tests (`@testable import webim_widget`).
+        .testTarget(
+            name: "webim-widgetTests",
+            dependencies: [
+                "webim-widget", "WidgetServer", "WebimService", "HTTPAPI", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "WidgetServerTests",
             dependencies: [

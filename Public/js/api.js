@@ -17,7 +17,7 @@ export class ApiClient extends JsonApi {
    * Opens the tab this page names (one chat session on the server): the server that has it goes
    * on with it; another one continues its visitor from the sealed `credential`; else it is new.
    * @param {string} tabId The id this page made for its tab (`makeTabId`).
-   * @param {{location?: string, locale?: string, credential?: string, kiosk?: boolean}} fields
+   * @param {{location?: string, credential?: string, kiosk?: boolean, coreLog?: string}} fields
    * @returns {Promise<string>} The tab id.
    */
   async createTab(tabId, fields) {

@@ -61,7 +61,7 @@ export class TabConnection extends EventTarget {
    * @param {object} deps
    * @param {import('./api.js').ApiClient} deps.api
    * @param {import('./kept-visitor.js').VisitorKeeper} deps.keeper
-   * @param {object} deps.fields What the tab is opened with (`location`, `locale`, `kiosk`, `coreLog`).
+   * @param {object} deps.fields What the tab is opened with (`location`, `kiosk`, `coreLog`).
    * @param {(url: string) => import('./events.js').TabEventStream} deps.makeStream
    * @param {import('./tab-sync.js').TabSync} deps.sync
    * @param {import('./typing-throttle.js').Clock} [deps.clock]

@@ -74,7 +74,7 @@ async function startWidget(doc) {
   const embedded = doc.body.dataset.mode === 'embedded' ? await import('./embedded.js') : null;
   const store = new ChatStore();
   if (hasOptions(doc.body)) (await import('./config.js')).applyOptions(doc, options, store);
-  const { session, api } = makeSession({ config, options, language, kiosk, strings, store, embedded, inspect });
+  const { session, api } = makeSession({ config, options, kiosk, strings, store, embedded, inspect });
 
   const page = /** @type {import('./wiring/page.js').Page} */ ({ doc, options, config, language, kiosk, takesFiles, template, strings, store, session, api });
   page.parts = lazyParts(page);
@@ -115,10 +115,10 @@ async function startWidget(doc) {
  * Puts the page's language, direction and theme on `<html>`.
  * @param {HTMLElement} html
  * @param {{locale: string, dir: string, theme: string | null}} config
- * @returns {string} The language the browser and the chat service are told.
+ * @returns {string} The language the browser is told.
  */
 function applyLanguageAndTheme(html, config) {
-  // The pseudo-locale is English underneath: for the browser, dates and the chat service.
+  // The pseudo-locale is English underneath, for the browser and its dates.
   const language = config.locale === PSEUDO_LOCALE ? 'en' : config.locale;
   html.lang = language;
   html.dir = config.dir;
@@ -132,7 +132,6 @@ function applyLanguageAndTheme(html, config) {
  * @param {object} deps
  * @param {import('./wiring/page.js').Page['config']} deps.config
  * @param {import('./config.js').WidgetOptions} deps.options
- * @param {string} deps.language
  * @param {boolean} deps.kiosk
  * @param {import('./i18n.js').Strings} deps.strings
  * @param {import('./store.js').ChatStore} deps.store
@@ -140,7 +139,7 @@ function applyLanguageAndTheme(html, config) {
  * @param {typeof import('./inspect.js') | null} deps.inspect In a gallery's frame, whose recorder reads the stream.
  * @returns {{session: ChatSession, api: ApiClient}}
  */
-function makeSession({ config, options, language, kiosk, strings, store, embedded, inspect }) {
+function makeSession({ config, options, kiosk, strings, store, embedded, inspect }) {
   const Session = embedded?.EmbeddedSession ?? ChatSession;
   // A site's visitor is one conversation across its browser tabs and visits; a kiosk's lives only as long as the
   // browser tab (its reset erases it), as does a named frame's (the preview's, the gallery's) and `persist=tab`'s.
@@ -151,7 +150,6 @@ function makeSession({ config, options, language, kiosk, strings, store, embedde
     api,
     store,
     location: config.location,
-    locale: language,
     tab: { kiosk, coreLog: options.log },
     keeper,
     makeStream: inspect?.recordingStream,

@@ -39,7 +39,6 @@ export class ChatSession extends EventTarget {
    * @param {import('./api.js').ApiClient} deps.api
    * @param {import('./store.js').ChatStore} deps.store
    * @param {string} deps.location The Webim location this page chats in.
-   * @param {string} [deps.locale]
    * @param {{kiosk?: boolean, coreLog?: string}} [deps.tab] What the tab is created with: a shared screen's
    *   (`kiosk`: the server tells its browser to store no file), and the core log's verbosity (`coreLog`).
    * @param {VisitorKeeper} [deps.keeper] Where the visitor is kept (kept-visitor.js); one per browser tab by default.
@@ -47,7 +46,7 @@ export class ChatSession extends EventTarget {
    * @param {(code: string) => string | null} [deps.wording] The page's own sentence for an error
    *   code (the storage budgets), in the visitor's language; null leaves the server's message.
    */
-  constructor({ api, store, location, locale, tab = {}, keeper, makeStream = (url) => new TabEventStream(url), wording = () => null }) {
+  constructor({ api, store, location, tab = {}, keeper, makeStream = (url) => new TabEventStream(url), wording = () => null }) {
     super();
     this.#api = api;
     this.#store = store;
@@ -56,7 +55,7 @@ export class ChatSession extends EventTarget {
     this.#connection = new TabConnection({
       api,
       keeper: this.#keeper,
-      fields: { location, locale, ...tab },
+      fields: { location, ...tab },
       makeStream,
       sync: new TabSync({ name: this.#keeper.key, ...(this.#keeper.scope === 'tab' ? { locks: null } : {}) }),
     });

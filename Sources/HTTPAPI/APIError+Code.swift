@@ -66,8 +66,6 @@ extension APIError {
         case storageBudgetExceeded = "storage_budget_exceeded"
         /// `location` is not a location key.
         case invalidLocation = "invalid_location"
-        /// `locale` is not `en` or `ru`.
-        case invalidLocale = "invalid_locale"
         /// `visitorFields` is not a JSON object.
         case invalidVisitorFields = "invalid_visitor_fields"
         /// `departmentKey` is not a department key.

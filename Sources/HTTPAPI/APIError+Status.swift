@@ -4,7 +4,7 @@ extension APIError.Code {
     /// The HTTP status every error with this code is answered with.
     package var status: HTTPResponse.Status {
         switch self {
-        case .badRequest, .invalidJSON, .missingField, .invalidField, .badInput, .invalidLocation, .invalidLocale,
+        case .badRequest, .invalidJSON, .missingField, .invalidField, .badInput, .invalidLocation,
             .invalidVisitorFields, .invalidDepartmentKey, .prechatTooLong, .invalidCoreLog, .invalidResume,
             .invalidTabID, .invalidClear, .invalidLastEventID, .invalidAfter, .invalidClientID, .emptyText,
             .invalidText, .invalidQuotedMessageID, .quoteWithData, .invalidReaction, .invalidID, .invalidMessageID,

@@ -38,11 +38,11 @@ public struct ServiceConfiguration: Sendable {
     /// Header and idle timeouts, and the cap on one client's connections. Loopback is exempt from the cap by
     /// default: the service's clients there are the widget servers (visitors never reach it), each holding a
     /// connection per download and, over HTTP, a long-poll per tab; the timeouts hold for everyone.
-    public var connectionLimits = ConnectionLimits(exemptClients: ["127.0.0.1", "::1"])
+    public var connectionLimits = ConnectionLimits(exemptClients: Set(Defaults.trustedClients))
 
     public init(
-        host: String = "127.0.0.1",
-        port: Int = 8081,
+        host: String = Defaults.host,
+        port: Int = Defaults.port,
         dataDirectory: URL,
         scenariosDirectory: URL,
         holdTimeout: Duration = .seconds(25),

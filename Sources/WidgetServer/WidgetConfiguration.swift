@@ -23,8 +23,8 @@ public struct WidgetConfiguration: Sendable {
     /// The most bytes the kept data of closed tabs may take; beyond it the oldest are deleted first.
     public var tabDataBudget: Int64
     /// The most bytes the whole data folder (tab folders and the history store) may hold; past it, new messages and
-    /// uploads are refused with 507 `storage_budget_exceeded`. 10 GiB, a site's default (`serve --kiosk`: 2 GiB).
-    public var storageBudget: Int64 = 10 << 30
+    /// uploads are refused with 507 `storage_budget_exceeded`. A site's by default (`serve --kiosk`: a kiosk's).
+    public var storageBudget = StorageBudgets.site.folderBytes
     /// The most event streams one tab may have open; a new one closes the oldest. The descriptor budget counts them
     /// all (`DescriptorBudget`), so each one allowed costs `--max-tabs` room on a machine with few descriptors.
     public var streamsPerTab: Int
@@ -34,7 +34,8 @@ public struct WidgetConfiguration: Sendable {
     /// The sources allowed to frame the pages (CSP `frame-ancestors`): `'self'` for the preview, and the sites
     /// that embed the widget.
     public var frameAncestors: [String] { ["'self'"] + embedOrigins }
-    /// The Webim location of tabs that do not name one.
+    /// The Webim location of tabs and pages that do not name one (`--default-location`): a real account's mobile
+    /// location is often another than the embedded service's `default`.
     public var defaultLocation: String
     /// Where tabs keep their visitors' history databases.
     public var dataDirectory: URL
@@ -44,7 +45,9 @@ public struct WidgetConfiguration: Sendable {
     public var templatesDirectory: URL
     /// A tab that no page has read for this long is closed and its session destroyed.
     public var tabIdleTimeout: Duration
-    /// How long the visitor data of a closed tab is kept for its page to come back (`resume`).
+    /// How long the visitor data of a closed tab, and the credential a browser keeps for it, are kept for its page
+    /// to come back (`resume`): as long as the chat service keeps the visitor (`--visitor-retention-days`), so that a
+    /// visitor who comes back within it finds their conversation. A site's by default (`serve --kiosk`: a kiosk's).
     public var tabDataRetention: Duration
     /// How often an event stream sends `: ping` to keep proxies from closing it.
     public var pingInterval: Duration
@@ -83,10 +86,11 @@ public struct WidgetConfiguration: Sendable {
     /// last one is answered. Nil (always, outside the harness): never.
     public var crashAfterMessages: Int?
 
-    /// A configuration; the timing defaults are the contract's (10 min idle tabs, 15 s pings, a 10 s drain).
+    /// A configuration; the defaults are `webim-widget serve`'s (`Defaults`, `KioskConfiguration.standard`,
+    /// `StorageBudgets.site`), and the timings the contract's.
     public init(
-        host: String = "127.0.0.1",
-        port: Int = 8080,
+        host: String = Defaults.host,
+        port: Int = Defaults.port,
         accountURL: String,
         serviceTransport: (any WireTransport)? = nil,
         originPolicy: OriginPolicy = OriginPolicy(),
@@ -94,14 +98,14 @@ public struct WidgetConfiguration: Sendable {
         tabDataBudget: Int64 = Defaults.tabDataBudget,
         streamsPerTab: Int = Defaults.streamsPerTab,
         embedOrigins: [String] = [],
-        defaultLocation: String = "default",
+        defaultLocation: String = Defaults.defaultLocation,
         dataDirectory: URL,
         publicDirectory: URL,
         templatesDirectory: URL,
         tabIdleTimeout: Duration = Defaults.tabIdleTimeout,
-        tabDataRetention: Duration = .seconds(7 * 24 * 3600),
+        tabDataRetention: Duration = StorageBudgets.site.retention,
         pingInterval: Duration = .seconds(15),
-        streamQueueCapacity: Int = 1024,
+        streamQueueCapacity: Int = Defaults.streamQueueCapacity,
         tabActionRate: RateRule? = RateRule(perSecond: 10, burst: 30),
         tabCreationRate: RateRule? = RateRule(perSecond: 1, burst: 30),
         kiosk: KioskConfiguration = .standard,
@@ -146,4 +150,10 @@ public struct WidgetConfiguration: Sendable {
             self.burst = burst
         }
     }
+}
+
+extension WidgetConfiguration {
+    /// Whether `name` can be a location, as a page's `location` and a tab's are checked: 1–64 letters, digits, `-`
+    /// or `_`.
+    public static func isLocationName(_ name: String) -> Bool { Validation.isToken(name, length: 1...64) }
 }

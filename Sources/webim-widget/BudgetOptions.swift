@@ -1,5 +1,5 @@
 import ArgumentParser
-import WebimService
+import HTTPAPI
 
 /// The storage budgets `serve` and `service` share: per visitor in the embedded service, per server data folder, and
 /// how long a visitor who chatted is kept. Unset, each takes the site's default, or the kiosk's under `serve --kiosk`

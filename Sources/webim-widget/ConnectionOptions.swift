@@ -2,15 +2,17 @@ import ArgumentParser
 import HTTPAPI
 
 /// The connection limits `serve` and `service` share: how long a request head and an idle connection may take, and
-/// how many connections one client may hold.
+/// how many connections one client may hold. Unset, each is `ConnectionLimits`' own default.
 struct ConnectionOptions: ParsableArguments {
+    private static let defaults = ConnectionLimits()
+
     @Option(
         help: """
             Seconds a connection has to send a whole request head, from its opening or from the first byte of a \
             later request; a slower one is closed (a slowloris).
             """
     )
-    var headerTimeout = 15
+    var headerTimeout = defaults.headerTimeout.wholeSeconds
 
     @Option(
         help: """
@@ -18,7 +20,7 @@ struct ConnectionOptions: ParsableArguments {
             closed; a response being sent (an event stream, a held long-poll) never counts as idle.
             """
     )
-    var connectionIdleTimeout = 75
+    var connectionIdleTimeout = defaults.idleTimeout.wholeSeconds
 
     @Option(
         help: """
@@ -26,7 +28,7 @@ struct ConnectionOptions: ParsableArguments {
             accepted. 0: no cap (a benchmark holding thousands of streams from loopback).
             """
     )
-    var maxConnectionsPerClient = 64
+    var maxConnectionsPerClient = defaults.perClient ?? 0
 
     func validate() throws {
         guard headerTimeout >= 1, connectionIdleTimeout >= 1 else {

@@ -1,23 +1,21 @@
 public import ArgumentParser
-import Foundation
-import HTTPAPI
-import Hummingbird
 import Logging
-import ServiceLifecycle
-import UnixSignals
 import WebimService
-import WebimWire
 import WidgetServer
 
 /// `webim-widget serve`: the widget server and, unless `--account` is given, the embedded chat service.
+///
+/// Its options say what the server runs with, and nothing more: `makeConfiguration()` turns them into the one
+/// `WidgetConfiguration` the server takes whole, each option's default read from that configuration's own home
+/// (`WidgetConfiguration.Defaults`, `KioskConfiguration.standard`, `StorageBudgets.site`).
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the widget server.")
 
     @Option(help: "Interface the widget server binds to (a LAN address or 0.0.0.0 for a kiosk on the network).")
-    var host = "127.0.0.1"
+    var host = WidgetConfiguration.Defaults.host
 
     @Option(help: "Interface the embedded chat service and its operator console bind to; loopback unless told.")
-    var serviceHost = "127.0.0.1"
+    var serviceHost = ServiceConfiguration.Defaults.host
 
     @Option(
         help: """
@@ -42,6 +40,14 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
     var trustedProxies = ""
+
+    @Option(
+        help: """
+            The chat service's location for a page or tab that names none (the widget's location option): 1-64 \
+            letters, digits, - or _.
+            """
+    )
+    var defaultLocation = WidgetConfiguration.Defaults.defaultLocation
 
     @Option(help: "The most tabs open at once; a page asking for another gets 503 with Retry-After.")
     var maxTabs = WidgetConfiguration.Defaults.maxTabs
@@ -89,10 +95,10 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var budgetOptions: BudgetOptions
 
     @Option(help: "Widget server port (0 picks a free one).")
-    var port = 8080
+    var port = WidgetConfiguration.Defaults.port
 
     @Option(help: "Embedded chat service port (0 picks a free one).")
-    var servicePort = 8081
+    var servicePort = ServiceConfiguration.Defaults.port
 
     @Option(help: "A real Webim account name or URL; no embedded service starts.")
     var account: String?
@@ -187,7 +193,12 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...KioskConfiguration.maximumLanguages).contains(languages.count),
             languages.allSatisfy(KioskConfiguration.isLanguage)
         else {
-            throw ValidationError("--kiosk-languages is 1 to 12 language codes such as en,ru,ar.")
+            throw ValidationError(
+                "--kiosk-languages is 1 to \(KioskConfiguration.maximumLanguages) language codes such as en,ru,ar."
+            )
+        }
+        guard WidgetConfiguration.isLocationName(defaultLocation) else {
+            throw ValidationError("--default-location is 1 to 64 letters, digits, - or _.")
         }
         guard maxTabs >= 1, tabDataBudgetMb >= 1, tabIdleTimeout >= 1 else {
             throw ValidationError("--max-tabs, --tab-data-budget-mb and --tab-idle-timeout are at least 1.")
@@ -201,140 +212,6 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let crashAfterMessages, crashAfterMessages < 1 {
             throw ValidationError("--crash-after-messages is at least 1.")
-        }
-    }
-
-    func run() async throws {
-        OpenFileLimit.raiseToHardLimit()
-        let logger = shared.makeLogger(label: "webim-widget")
-        let root = try shared.resourceRoot()
-        let dataDirectory = shared.dataDirectory
-        try DataFolders.makePrivate(dataDirectory)
-        let previewFile = previewConfig.map { URL(fileURLWithPath: $0) }
-        // A broken file stops here with its problem, rather than as an error page later.
-        if let previewFile { try checkPreviewConfig(at: previewFile) }
-        let allowedHostNames = shared.allowedHostNames
-        if ["0.0.0.0", "::"].contains(host), allowedHostNames.isEmpty {
-            // A wildcard address is not a name a browser uses: without one, only loopback pages would be answered.
-            logger.warning(
-                """
-                --host \(host) listens on every interface, but only loopback names are answered: give the names \
-                or addresses people use with --allowed-hosts
-                """
-            )
-        }
-        let originPolicy = OriginPolicy(allowedHosts: allowedHostNames + [host], publicOrigins: Self.list(publicOrigin))
-        var launcher = WidgetLauncher(
-            host: host,
-            originPolicy: originPolicy,
-            embedOrigins: try Self.origins(embedOrigins, option: "--embed-origins"),
-            maxTabs: maxTabs,
-            tabDataBudget: Int64(tabDataBudgetMb) << 20,
-            port: port,
-            root: root,
-            dataDirectory: dataDirectory.appendingPathComponent("widget"),
-            rateLimited: !noRateLimits,
-            kiosk: KioskConfiguration(
-                forced: kiosk,
-                idleTimeout: .seconds(kioskIdle),
-                countdown: .seconds(kioskCountdown),
-                allowedHosts: Self.list(kioskAllowedHosts).map { $0.lowercased() },
-                uploads: kioskUploads,
-                keyboard: KioskKeyboard(rawValue: kioskKeyboard) ?? .auto,
-                languages: Self.list(kioskLanguages)
-            ),
-            previewConfigFile: previewFile,
-            logger: logger
-        )
-        launcher.crashAfterMessages = crashAfterMessages
-        launcher.tabIdleTimeout = .seconds(tabIdleTimeout)
-        launcher.trustedProxies = Self.list(trustedProxies)
-        launcher.clusterKey = try ClusterKeyFile.load(
-            explicit: clusterKeyFile.map { URL(fileURLWithPath: $0) },
-            default: dataDirectory.appendingPathComponent("widget/cluster.key")
-        )
-        launcher.metricsToken = try metricsTokenFile.map { path in
-            let file = URL(fileURLWithPath: path)
-            try GivenKeyFile.check(file, option: "--metrics-token-file")
-            return try SecretFile.loadGiven(at: file)
-        }
-        launcher.allowsPrivateHintsHosts = allowPrivateHints
-        launcher.drainTimeout = .seconds(drainTimeout)
-        launcher.streamsPerTab = streamsPerTab
-        launcher.maxTabsPerClient = maxTabsPerClient == 0 ? nil : maxTabsPerClient
-        launcher.connectionLimits = connections.limits()
-        let budgets = budgetOptions.budgets(kiosk: kiosk)
-        launcher.storageBudget = budgets.folderBytes
-        launcher.tabDataRetention = budgets.retention
-        var services: [any Service] = []
-        if let account {
-            await launcher.accountURL.fulfil(account)
-        } else {
-            var configuration = try EmbeddedServiceSetup.configuration(
-                host: serviceHost,
-                port: servicePort,
-                dataDirectory: dataDirectory,
-                resources: root,
-                visitorFieldsKeyFile: shared.visitorFieldsKeyFile,
-                allowedHosts: allowedHostNames,
-                storageBudgets: budgets
-            )
-            configuration.connectionLimits = embeddedServiceLimits()
-            launcher.console = ConsoleAnnouncement(
-                token: configuration.consoleToken ?? "",
-                tokenFile: configuration.consoleTokenFile
-            )
-            let (service, transport) = try await makeEmbeddedService(configuration: configuration, logger: logger) {
-                [accountURL = launcher.accountURL, serviceHost] boundPort in
-                await accountURL.fulfil("http://\(Self.urlHost(serviceHost)):\(boundPort)")
-            }
-            // In-process by default: a tab's long-poll then costs no sockets (see InProcessTransport).
-            if !serviceOverHTTP { launcher.serviceTransport = transport }
-            services.append(service)
-        }
-        services.append(launcher)
-        let group = ServiceGroup(
-            configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        )
-        try await group.run()
-    }
-}
-
-extension ServeCommand {
-    /// The embedded service's limits: the same timeouts, and a cap sized for the one client it has besides the
-    /// operator, this widget server (its downloads, and a long-poll per tab over HTTP), with no address exempt,
-    /// since on loopback a local user shares that address.
-    func embeddedServiceLimits() -> ConnectionLimits {
-        var limits = connections.limits()
-        let widgetConnections = WidgetConfiguration.downloadConnections + (serviceOverHTTP ? maxTabs : 0)
-        limits.perClient = limits.perClient.map { $0 + widgetConnections }
-        return limits
-    }
-
-    /// The items of a comma-separated option, trimmed, without empty ones.
-    static func list(_ option: String) -> [String] {
-        option.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
-    /// The origins of a comma-separated option, as a browser writes them (`scheme://host[:port]`, lowercase), or
-    /// an error naming the one that is not an origin: a path or a `*` would not mean what the person typed.
-    static func origins(_ option: String, option name: String) throws -> [String] {
-        try list(option).map { item in
-            guard let origin = OriginPolicy.normalizedOrigin(item) else {
-                throw ValidationError(
-                    "\(name): \(item) is not an origin like https://shop.example or http://host:8080."
-                )
-            }
-            return origin
-        }
-    }
-
-    /// A bind address as a URL's host: a wildcard is reached on loopback, an IPv6 address goes in brackets.
-    static func urlHost(_ host: String) -> String {
-        switch host {
-        case "0.0.0.0", "": "127.0.0.1"
-        case "::": "[::1]"
-        default: host.contains(":") ? "[\(host)]" : host
         }
     }
 }

@@ -16,10 +16,10 @@ struct ServiceCommand: AsyncParsableCommand {
     )
 
     @Option(help: "Interface the service binds to.")
-    var host = "127.0.0.1"
+    var host = ServiceConfiguration.Defaults.host
 
     @Option(help: "Port (0 picks a free one).")
-    var port = 8081
+    var port = ServiceConfiguration.Defaults.port
 
     @Option(
         help: """
@@ -28,7 +28,7 @@ struct ServiceCommand: AsyncParsableCommand {
             An empty value caps every client.
             """
     )
-    var trustedClients = "127.0.0.1,::1"
+    var trustedClients = ServiceConfiguration.Defaults.trustedClients.joined(separator: ",")
 
     @OptionGroup var shared: SharedOptions
 

@@ -458,7 +458,7 @@ def test_invalid_utf8_to_the_json_apis_is_a_4xx_json_error(server, operator_api)
         return template.encode().replace(b"BAD", bad)
 
     routes = [
-        ("POST", "/api/tabs", '{"location": "manual", "locale": "BAD"}'),
+        ("POST", "/api/tabs", '{"location": "manual", "prechat": "BAD"}'),
         ("POST", "/api/tabs", '{"location": "manual", "visitorFields": "{\\"fields\\": {\\"name\\": \\"BAD\\"}}"}'),
         ("POST", f"/api/tabs/{tab}/messages", '{"text": "BAD", "clientId": "bad-client-1"}'),
         ("PATCH", f"/api/tabs/{tab}/messages/{message_id}", '{"text": "BAD", "clientId": "bad-client-2"}'),

@@ -18,7 +18,7 @@ import Testing
         ("unknown_tab", 404),
         ("session_ended", 409), ("session_failed", 503), ("history_busy", 409), ("storage_unavailable", 503),
         ("visitor_budget_exceeded", 507), ("storage_budget_exceeded", 507),
-        ("invalid_location", 400), ("invalid_locale", 400), ("invalid_visitor_fields", 400),
+        ("invalid_location", 400), ("invalid_visitor_fields", 400),
         ("invalid_department_key", 400), ("prechat_too_long", 400), ("invalid_core_log", 400), ("invalid_resume", 400),
         ("invalid_tab_id", 400), ("invalid_credential", 403), ("credential_expired", 403), ("invalid_clear", 400),
         ("invalid_last_event_id", 400), ("invalid_after", 400),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HTTPAPI
 import NIOHTTP1
 import TestSupport
 import Testing

@@ -35,7 +35,7 @@ import Testing
         #expect(Set(inner["required"] as? [String] ?? []) == ["code", "message"])
         try await LiveStack.withStack { stack in
             let client = WidgetClient(stack)
-            let answer = try await client.post("/api/tabs", #"{"locale":"xx"}"#)
+            let answer = try await client.post("/api/tabs", #"{"location":"../x"}"#)
             let body = try #require(answer.json["error"] as? [String: Any])
             #expect(Set(answer.json.keys) == ["error"])
             #expect(Set(body.keys).isSubset(of: documented) && body["code"] is String && body["message"] is String)

@@ -245,7 +245,6 @@ import Testing
             let client = WidgetClient(stack)
             let cases: [(String, String)] = [
                 (#"{"location":"../x"}"#, "invalid_location"),
-                (#"{"locale":"fr-FR"}"#, "invalid_locale"),
                 (#"{"visitorFields":"not json"}"#, "invalid_visitor_fields"),
                 (#"{"departmentKey":""}"#, "invalid_department_key"),
                 (#"{"location":5}"#, "invalid_field"),
@@ -255,10 +254,7 @@ import Testing
                 let answer = try await client.post("/api/tabs", body)
                 #expect(answer.status == 400 && answer.errorCode == code, "\(body): \(answer.text)")
             }
-            let ok = try await client.post(
-                "/api/tabs",
-                #"{"location":"default","locale":"ru","departmentKey":"sales"}"#
-            )
+            let ok = try await client.post("/api/tabs", #"{"location":"default","departmentKey":"sales"}"#)
             #expect(ok.status == 201)
         }
     }

@@ -10,7 +10,7 @@
  * @property {import('../config.js').WidgetOptions} options `<body data-config>`, as the server checked it.
  * @property {{location: string, mode: string, locale: string, dir: string, theme: string | null}} config What main.js
  *   read from the options, the page and the kiosk's chosen language.
- * @property {string} language The locale the browser and the chat service are told (the pseudo-locale's is `en`).
+ * @property {string} language The locale the browser is told (the pseudo-locale's is `en`).
  * @property {boolean} kiosk
  * @property {boolean} takesFiles Whether the server rendered the file picker: where it did not, no way takes files.
  * @property {HTMLTemplateElement} template The message template (one `<li>`), translated.

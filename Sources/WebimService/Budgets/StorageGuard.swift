@@ -1,3 +1,4 @@
+import HTTPAPI
 import WebimWire
 
 /// The one place a visitor's bytes are counted: every change to a visitor is settled here, in its transaction

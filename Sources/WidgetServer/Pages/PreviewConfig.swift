@@ -189,7 +189,8 @@ enum PreviewConfig {
         }
         let values = Dictionary(pairs, uniquingKeysWith: { _, last in last })
         do {
-            _ = try WidgetOptions.parse(defaultLocation: "default") { values[$0] }
+            // Only the variant's own values are checked here: the location it falls back to is the server's.
+            _ = try WidgetOptions.parse(defaultLocation: WidgetConfiguration.Defaults.defaultLocation) { values[$0] }
         } catch let error as APIError {
             throw invalid(error.message)
         } catch {

@@ -25,10 +25,11 @@ struct TabController {
             .delete("{tab}", use: deleteTab)
     }
 
-    /// Every field is optional: a page may open a tab with an empty body.
+    /// Every field is optional: a page may open a tab with an empty body. There is no language: the Webim protocol
+    /// has no place for the visitor's (its init and actions carry none; `VISIT_SESSION_LANG` is the server's word),
+    /// so the page's locale stays the page's.
     private struct CreateTab: EmptyBodyDecodable {
         var location: String?
-        var locale: String?
         var visitorFields: String?
         var departmentKey: String?
         var prechat: String?
@@ -145,13 +146,6 @@ struct TabController {
     private static func validated(_ body: CreateTab, defaultLocation: String) throws -> TabSession.Options {
         let location = body.location ?? defaultLocation
         try Validation.key(location, field: "location", code: .invalidLocation)
-        if let locale = body.locale, !WidgetLocales.all.contains(locale) {
-            throw APIError(
-                .invalidLocale,
-                "locale is one of \(WidgetLocales.all.joined(separator: ", ")).",
-                field: "locale"
-            )
-        }
         if let fields = body.visitorFields {
             try Validation.jsonObject(fields, field: "visitorFields", code: .invalidVisitorFields)
         }

@@ -22,7 +22,10 @@ final class TabRegistry: Sendable {
     }
 
     /// A new tab with a fresh 128-bit, URL-safe id.
-    func makeTab(streamQueueCapacity: Int = 1024, streamsPerTab: Int = 2) -> TabSession {
+    func makeTab(
+        streamQueueCapacity: Int = WidgetConfiguration.Defaults.streamQueueCapacity,
+        streamsPerTab: Int = WidgetConfiguration.Defaults.streamsPerTab
+    ) -> TabSession {
         let tab = newTab(id: Self.makeTabID(), streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab)
         tabs.withLock { $0[tab.id] = tab }
         return tab
@@ -37,11 +40,7 @@ final class TabRegistry: Sendable {
 
     /// The open tab with `id`, or a new one under that id (a page coming back after the server restarted or the
     /// reaper closed its tab); `isNew` says which.
-    func adoptTab(
-        id: String,
-        streamQueueCapacity: Int = 1024,
-        streamsPerTab: Int = 2
-    ) -> (tab: TabSession, isNew: Bool) {
+    func adoptTab(id: String, streamQueueCapacity: Int, streamsPerTab: Int) -> (tab: TabSession, isNew: Bool) {
         tabs.withLock { tabs in
             if let open = tabs[id] { return (open, false) }
             let tab = newTab(id: id, streamQueueCapacity: streamQueueCapacity, streamsPerTab: streamsPerTab)

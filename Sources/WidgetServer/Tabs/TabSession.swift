@@ -54,8 +54,8 @@ actor TabSession {
     /// `departed` is called once the page has left the tab and its outbox is delivered (`TabEventLog`).
     init(
         id: String,
-        streamQueueCapacity: Int = 1024,
-        streamsPerTab: Int = 2,
+        streamQueueCapacity: Int,
+        streamsPerTab: Int,
         metrics: WidgetMetrics? = nil,
         departed: @escaping @Sendable () -> Void = {}
     ) {

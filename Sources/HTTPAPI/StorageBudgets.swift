@@ -1,5 +1,8 @@
 /// The bytes the service keeps: for one visitor across all their chats, and in all in its data folder; and how long a
 /// visitor who sent files is kept after they stop coming back.
+///
+/// Both servers take their budgets from here (`--storage-budget-mb` and `--visitor-retention-days` are each server's
+/// folder and the widget's kept tabs too), so that a site's and a kiosk's defaults are written once for both.
 public struct StorageBudgets: Sendable, Equatable {
     /// Uploads and message text one visitor may store, in bytes, counted across every chat they ever had: closing a
     /// chat and starting another does not give them more.
